@@ -1,0 +1,5 @@
+import sys
+
+from versus.cli import main
+
+sys.exit(main())

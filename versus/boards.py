@@ -1,0 +1,89 @@
+"""Load the games kept as data in board/*.yaml into the engine's Board values."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from versus.rules.board import VERBS, Board, Effect, Preset, Space, Switch
+
+BOARD_DIR = Path(__file__).resolve().parent.parent / "board"
+
+
+class BoardError(ValueError):
+    """A board file that is missing or does not describe a playable board."""
+
+
+def board_ids() -> list[str]:
+    return sorted(p.stem for p in BOARD_DIR.glob("*.yaml"))
+
+
+@cache
+def load_board(board_id: str) -> Board:
+    """The board with this id, from board/<id>.yaml (ids only, never paths)."""
+    if board_id not in board_ids():
+        raise BoardError(f"unknown board {board_id!r} (boards: {', '.join(board_ids())})")
+    data = yaml.safe_load((BOARD_DIR / f"{board_id}.yaml").read_text(encoding="utf-8"))
+    return board_from_data(data)
+
+
+def board_from_data(data: dict[str, Any]) -> Board:
+    rule_texts = {str(k): str(v) for k, v in (data.get("rule_texts") or {}).items()}
+    goal = int(data["goal"])
+    listed = {int(s["number"]): _space(s, rule_texts) for s in data["spaces"]}
+    spaces = tuple(listed.get(n, Space(n, "", "blank")) for n in range(goal + 1))
+    players = data.get("players") or {}
+    return Board(
+        id=str(data["id"]),
+        title=str(data["title"]),
+        goal=goal,
+        counters=int(data["counters"]),
+        stake=int(data.get("stake", 0)),
+        spaces=spaces,
+        switches={name: _switch(name, s) for name, s in data["switches"].items()},
+        presets={name: _preset(name, p) for name, p in data["presets"].items()},
+        overshoot=str(data["overshoot"]),
+        seat=data.get("seat"),
+        min_players=int(players.get("min", 2)),
+        max_players=players.get("max"),
+        pool_name=str(data.get("pool", "pool")),
+        edition=str(data.get("edition", "")),
+        source=str(data.get("source", "")),
+        rule_texts=rule_texts,
+    )
+
+
+def _space(data: dict[str, Any], rule_texts: dict[str, str]) -> Space:
+    cite = str(data.get("cite", ""))
+    return Space(
+        number=int(data["number"]),
+        name=str(data["name"]),
+        kind=str(data["kind"]),
+        direction=tuple(_effect(e) for e in data.get("direction") or ()),
+        cite=cite,
+        rule=rule_texts.get(cite, ""),
+        note=str(data.get("note", "")),
+    )
+
+
+def _effect(data: str | dict[str, Any]) -> Effect:
+    verb, amount = (data, 0) if isinstance(data, str) else next(iter(data.items()))
+    if verb not in VERBS:
+        raise BoardError(f"unknown direction {verb!r}")
+    return Effect(str(verb), int(amount))
+
+
+def _switch(name: str, data: dict[str, Any]) -> Switch:
+    values = data.get("values")
+    if isinstance(values, list):
+        values = {str(v): None for v in values}
+    low, high = data.get("range", (None, None))
+    return Switch(name=name, about=str(data.get("about", "")), values=values, low=low, high=high)
+
+
+def _preset(name: str, data: dict[str, Any]) -> Preset:
+    return Preset(name=name, about=str(data.get("about", "")), values=dict(data["values"]),
+                  source=str(data.get("source", "")))

@@ -1,0 +1,66 @@
+"""The `versus` command: parses arguments, then hands over to versus.commands.<name>.
+
+Each command's module is imported only when it runs, so `versus trace` never pays for Textual.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import NoReturn, Sequence
+
+# (command, module in versus.commands, one-line help)
+COMMANDS = [
+    ("play", "play", "open a scene in the terminal app (the default with no command)"),
+    ("trace", "trace", "play spins through the rules engine and print JSON Lines"),
+    ("boards", "boards", "list the boards with their presets and switches"),
+    ("rules", "rules", "print a board's rules as the engine plays them"),
+    ("check", "check", "validate scene files"),
+    ("run", "run", "play a scene headless to the end and save the take"),
+    ("schema", "schema", "print the JSON Schema for scene files"),
+    ("export", "export", "write a take as Markdown prose for the manuscript"),
+    ("solve", "solve", "find spins under which every beat of a scene holds"),
+    ("odds", "odds", "simulate a scene's chances of winning and of each beat"),
+]
+
+
+class UsageError(Exception):
+    """Bad arguments: one line on standard error, exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="versus", description="Stage Regency moral board games as scenes.")
+    from versus import __version__
+
+    parser.add_argument("--version", action="version", version=f"versus {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=Parser)
+    for name, module, help_text in COMMANDS:
+        command = importlib.import_module(f"versus.commands.{module}")
+        command.add_arguments(sub.add_parser(name, help=help_text, description=help_text))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = build_parser().parse_args(args_list or ["play"])
+        module = dict((n, m) for n, m, _ in COMMANDS)[args.command or "play"]
+        return int(importlib.import_module(f"versus.commands.{module}").run(args) or 0)
+    except UsageError as error:
+        print(error, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("versus: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""One module per `versus` command: add_arguments(parser) and run(args) -> exit status."""

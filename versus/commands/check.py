@@ -1,0 +1,11 @@
+"""`versus check`: not yet built."""
+
+import argparse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("rest", nargs="*")
+
+
+def run(args: argparse.Namespace) -> int:
+    raise SystemExit("versus check: not yet available")

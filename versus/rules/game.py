@@ -1,0 +1,93 @@
+"""A game in play: one action at a time (a spin or a skipped turn), events out, undo by pop."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from versus.rules.board import Board, Rules, RulesError
+from versus.rules.events import Event, TurnBegan
+from versus.rules.state import State
+from versus.rules.turn import Turn
+
+
+class GameOver(RuntimeError):
+    """An action was asked of a game that already has a winner."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action: a skipped turn (spin None) or one spin with everything it caused."""
+
+    player: int
+    spin: int | None
+    events: tuple[Event, ...]
+
+    @property
+    def turn(self) -> int | None:
+        began = next((e for e in self.events if isinstance(e, TurnBegan)), None)
+        return began.turn if began else None
+
+
+def initial_state(board: Board, rules: Rules, players: int) -> State:
+    n = players
+    return State(
+        pos=(rules.start,) * n,
+        counters=(board.counters - board.stake,) * n,
+        pool=board.stake * n,
+        waiting=(0,) * n,
+        confined=(False,) * n,
+        seat_used=(False,) * n,
+        crime_origin=(rules.start,) * n,
+        player=0,
+        turn=0,
+    )
+
+
+class Game:
+    """The rules applied to a board for a number of players; states kept on a stack for undo."""
+
+    def __init__(self, board: Board, rules: Rules, players: int) -> None:
+        if players < board.min_players:
+            raise RulesError(f"{board.id} needs at least {board.min_players} players, not {players}")
+        if board.max_players is not None and players > board.max_players:
+            raise RulesError(f"{board.id} takes at most {board.max_players} players, not {players}")
+        self.board = board
+        self.rules = rules
+        self._states: list[State] = [initial_state(board, rules, players)]
+        self._actions: list[Action] = []
+
+    @property
+    def state(self) -> State:
+        return self._states[-1]
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        return tuple(self._actions)
+
+    @property
+    def spins_used(self) -> int:
+        return sum(1 for a in self._actions if a.spin is not None)
+
+    def play(self, spin: int | None = None) -> Action:
+        """Play the next action: a spin when the state needs one, else a skipped turn (spin None)."""
+        state = self.state
+        if state.over:
+            raise GameOver("the game is over")
+        if state.needs_spin:
+            if spin is None:
+                raise ValueError("a spin is needed")
+            if not 1 <= spin <= self.rules.teetotum:
+                raise ValueError(f"a spin must be from 1 to {self.rules.teetotum}, not {spin}")
+        elif spin is not None:
+            raise ValueError("this turn is skipped; it takes no spin")
+        new_state, action = Turn(self.board, self.rules, state).act(spin)
+        self._states.append(new_state)
+        self._actions.append(action)
+        return action
+
+    def undo(self) -> Action | None:
+        """Take back the last action; returns it, or None at the start."""
+        if not self._actions:
+            return None
+        self._states.pop()
+        return self._actions.pop()
