@@ -56,6 +56,13 @@ class Game:
         self._states: list[State] = [initial_state(board, rules, players)]
         self._actions: list[Action] = []
 
+    @classmethod
+    def from_state(cls, board: Board, rules: Rules, state: State) -> "Game":
+        """A game that continues from a given state (for simulation, and for tests)."""
+        game = cls(board, rules, state.players)
+        game._states = [state]
+        return game
+
     @property
     def state(self) -> State:
         return self._states[-1]

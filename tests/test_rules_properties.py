@@ -1,0 +1,101 @@
+"""Invariants of the rules engine over random spin sequences (hypothesis)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from versus.boards import load_board
+from versus.commands.trace import trace_lines
+from versus.rules import Game
+
+BOARDS = {
+    "mansion-of-happiness": [
+        {}, {"counting": "skip-places", "start": "justice"}, {"collisions": "off"},
+        {"relief": "return-and-spin"}, {"teetotum": 12}, {"teetotum": 2},
+    ],
+    "virtue-rewarded": [{}, {"teetotum": 6}, {"teetotum": 2}],
+}
+
+
+@st.composite
+def games(draw):
+    board_id = draw(st.sampled_from(sorted(BOARDS)))
+    switches = draw(st.sampled_from(BOARDS[board_id]))
+    board = load_board(board_id)
+    rules = board.rules(None, **switches)
+    players = draw(st.integers(2, 6))
+    spins = draw(st.lists(st.integers(1, rules.teetotum), max_size=300))
+    return board, rules, players, spins
+
+
+def play_out(board, rules, players, spins):
+    """Play every spin; yield the game after each action."""
+    game = Game(board, rules, players)
+    feed = iter(spins)
+    while not game.state.over:
+        spin = next(feed, None) if game.state.needs_spin else None
+        if game.state.needs_spin and spin is None:
+            break
+        game.play(spin)
+        yield game
+
+
+@settings(max_examples=150, deadline=None)
+@given(games())
+def test_counters_plus_pool_are_conserved_and_never_negative(case):
+    board, rules, players, spins = case
+    for game in play_out(*case):
+        s = game.state
+        assert sum(s.counters) + s.pool == board.counters * players
+        assert min(s.counters) >= 0 and s.pool >= 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(games())
+def test_positions_stay_on_the_board(case):
+    board = case[0]
+    for game in play_out(*case):
+        assert all(0 <= p <= board.goal for p in game.state.pos)
+        assert all(w >= 0 for w in game.state.waiting)
+
+
+@settings(max_examples=150, deadline=None)
+@given(games())
+def test_a_game_ends_or_keeps_asking_for_spins(case):
+    board, rules, players, spins = case
+    last = None
+    for last in play_out(*case):
+        pass
+    if last is None:
+        return
+    s = last.state
+    used = last.spins_used
+    assert s.over or (s.needs_spin and used == len(spins))
+    if s.over:
+        assert s.pos[s.winner] == board.goal and not s.needs_spin
+
+
+@settings(max_examples=100, deadline=None)
+@given(games())
+def test_undo_restores_the_exact_previous_state(case):
+    board, rules, players, spins = case
+    states = [Game(board, rules, players).state]
+    game = None
+    for game in play_out(*case):
+        states.append(game.state)
+    if game is None:
+        return
+    while game.actions:
+        assert game.state == states.pop()
+        game.undo()
+    assert game.state == states.pop() and not states
+
+
+@settings(max_examples=60, deadline=None)
+@given(games())
+def test_the_same_spins_give_the_same_trace(case):
+    board, rules, players, spins = case
+    first = list(trace_lines(Game(board, rules, players), spins))
+    second = list(trace_lines(Game(board, rules, players), spins))
+    assert first == second
