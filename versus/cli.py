@@ -25,7 +25,16 @@ COMMANDS = [
 ]
 
 
-class UsageError(Exception):
+class Failure(Exception):
+    """Something the person must mend: lines for standard error and an exit status, never a traceback."""
+
+    def __init__(self, lines: str | list[str], status: int = 2) -> None:
+        self.lines = [lines] if isinstance(lines, str) else list(lines)
+        self.status = status
+        super().__init__("\n".join(self.lines))
+
+
+class UsageError(Failure):
     """Bad arguments: one line on standard error, exit status 2."""
 
 
@@ -52,9 +61,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(args_list or ["play"])
         module = dict((n, m) for n, m, _ in COMMANDS)[args.command or "play"]
         return int(importlib.import_module(f"versus.commands.{module}").run(args) or 0)
-    except UsageError as error:
-        print(error, file=sys.stderr)
-        return 2
+    except Failure as error:
+        for line in error.lines:
+            print(line, file=sys.stderr)
+        return error.status
     except KeyboardInterrupt:
         print("versus: interrupted", file=sys.stderr)
         return 130

@@ -1,11 +1,32 @@
-"""`versus check`: not yet built."""
+"""`versus check SCENE...`: validate scene files; one line each, or every problem located."""
+
+from __future__ import annotations
 
 import argparse
+import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("rest", nargs="*")
+    parser.add_argument("scenes", nargs="+", metavar="SCENE", help="scene files (scenes/*.yaml)")
 
 
 def run(args: argparse.Namespace) -> int:
-    raise SystemExit("versus check: not yet available")
+    from versus.scenes.load import load_scene
+    from versus.scenes.problems import SceneError
+
+    status = 0
+    for path in args.scenes:
+        try:
+            scene = load_scene(path)
+        except SceneError as error:
+            for line in error.lines():
+                print(line, file=sys.stderr)
+            status = 2
+            continue
+        scripted = sum(1 for s in scene.spins if s is not None)
+        rules = scene.preset or "default rules"
+        if scene.switches:
+            rules += " with " + ", ".join(f"{k}={v}" for k, v in scene.switches)
+        print(f"ok {path}: {scene.game} ({rules}), {len(scene.players)} players, "
+              f"{scripted} scripted spins, {len(scene.beats)} beats, {len(scene.asides)} asides")
+    return status

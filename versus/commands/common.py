@@ -29,3 +29,35 @@ def board_and_rules(board_id: str, preset: str | None, settings: list[str]):
         return board, board.rules(preset, **overrides)
     except (BoardError, RulesError) as error:
         raise UsageError(f"versus: {error}") from None
+
+
+def load_scene_or_fail(path: str):
+    """The scene at path, or Failure with its located problems (exit status 2)."""
+    from versus.cli import Failure
+    from versus.scenes.load import load_scene
+    from versus.scenes.problems import SceneError
+
+    try:
+        return load_scene(path)
+    except SceneError as error:
+        raise Failure(error.lines()) from None
+
+
+def open_playthrough(scene, take_name: str | None, seed: int | None = None):
+    """A Playthrough of the scene, replaying the named take; a warning goes to standard error."""
+    import sys
+
+    from versus.cli import Failure
+    from versus.takes.playthrough import Playthrough
+    from versus.takes.store import TakesError, TakeStore
+
+    if take_name is None:
+        return Playthrough(scene, seed=seed), None
+    try:
+        take = TakeStore(scene.path).get(take_name)
+    except TakesError as error:
+        raise Failure(f"versus: {error}") from None
+    if take.scene_digest != scene.digest:
+        print(f"versus: warning: {scene.path} has changed since {take.name} was played; "
+              "replaying its spins under the scene as it is now", file=sys.stderr)
+    return Playthrough(scene, take_spins=list(take.spins), seed=take.seed), take

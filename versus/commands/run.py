@@ -1,11 +1,71 @@
-"""`versus run`: not yet built."""
+"""`versus run SCENE`: play a scene headless to the end, tell it plainly, and save the take."""
+
+from __future__ import annotations
 
 import argparse
+import sys
+
+from versus.commands.common import load_scene_or_fail, open_playthrough
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("rest", nargs="*")
+    parser.add_argument("scene", metavar="SCENE", help="a scene file (scenes/*.yaml)")
+    parser.add_argument("--seed", type=int, help="draw the unscripted spins from this seed instead")
+    parser.add_argument("--take", metavar="NAME", help="replay this take instead of playing a new one")
+    parser.add_argument("--trace", action="store_true", help="print JSON Lines as `versus trace` does")
+    parser.add_argument("--no-save", action="store_true", help="do not keep the playthrough as a take")
 
 
 def run(args: argparse.Namespace) -> int:
-    raise SystemExit("versus run: not yet available")
+    from versus.cli import Failure
+    from versus.commands.trace import trace_line
+    from versus.takes.log import describe, spin_words
+    from versus.takes.outcome import as_take
+    from versus.takes.store import TakesError, TakeStore
+
+    scene = load_scene_or_fail(args.scene)
+    play, take = open_playthrough(scene, args.take, args.seed)
+    names = [p.called for p in scene.players]
+    out = sys.stdout
+    if not args.trace:
+        out.write(f"{scene.title}: {play.board.title} ({play.rules.preset}), seed {play.seed}\n")
+    for _ in play.play_out():
+        pass
+    states = play.game.states[1:]
+    firings = play.firings()
+    for index, played in enumerate(play.played):
+        action, state = played.action, states[index]
+        if args.trace:
+            out.write(trace_line(state, action.player, action.spin) + "\n")
+            continue
+        turn = f"turn {action.turn:>3}" if action.turn else "        "
+        counters = ", ".join(str(c) for c in state.counters)
+        out.write(f"{turn}  {names[action.player]:<14} {spin_words(action.spin, played.source)}: "
+                  f"{describe(action, play.board, names)} [counters {counters}; {play.board.pool_name} "
+                  f"{state.pool}]\n")
+        for firing in firings:
+            if firing.action == index:
+                out.write(f"           aside ({firing.aside.when}): {_aside_text(scene, firing.aside)}\n")
+    if args.trace:
+        return 0
+    state = play.game.state
+    if state.winner is not None:
+        out.write(f"{scene.players[state.winner].called} wins at turn {state.turn}.\n")
+    else:
+        out.write(f"Unfinished after {state.turn} turns (end.max_turns).\n")
+    for beat, held in play.beats():
+        out.write(f"  beat {'held    ' if held else 'not held'}  {beat}\n")
+    if take is None and not args.no_save:
+        store = TakeStore(scene.path)
+        try:
+            saved = store.save(as_take(play, store.new_name()))
+        except (TakesError, OSError) as error:
+            raise Failure(f"versus: the take was not saved: {error}", status=1) from None
+        out.write(f"Saved as {saved.name} in {store.path}\n")
+    return 0
+
+
+def _aside_text(scene, aside) -> str:
+    if aside.narrate:
+        return aside.narrate
+    return " ".join(f"{scene.person(who).called}: \u201c{line}\u201d" for who, line in aside.say)

@@ -1,11 +1,21 @@
-"""`versus schema`: not yet built."""
+"""`versus schema`: the JSON Schema for scene files (also shipped as scenes/scene.schema.json)."""
+
+from __future__ import annotations
 
 import argparse
+import json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("rest", nargs="*")
+    pass
+
+
+def schema_text() -> str:
+    from versus.scenes.schema import scene_schema
+
+    return json.dumps(scene_schema(), indent=2, ensure_ascii=False) + "\n"
 
 
 def run(args: argparse.Namespace) -> int:
-    raise SystemExit("versus schema: not yet available")
+    print(schema_text(), end="")
+    return 0

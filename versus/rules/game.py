@@ -68,6 +68,11 @@ class Game:
         return self._states[-1]
 
     @property
+    def states(self) -> tuple[State, ...]:
+        """The initial state, then the state after each action."""
+        return tuple(self._states)
+
+    @property
     def actions(self) -> tuple[Action, ...]:
         return tuple(self._actions)
 

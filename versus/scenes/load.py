@@ -1,0 +1,375 @@
+"""Load a scene file into a Scene, reporting every problem at once (SCENES.md, "Errors")."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any, Callable
+
+import yaml
+
+from versus.boards import BoardError, board_ids, load_board
+from versus.rules import Board, Rules, RulesError
+from versus.scenes.model import Aside, Pattern, Person, Scene
+from versus.scenes.nodes import at, compose, kind_name, mapping_items, scalar
+from versus.scenes.patterns import PatternError, Vocabulary, parse
+from versus.scenes.problems import Problem, SceneError, suggest
+
+TOP_KEYS = ("title", "chapter", "setting", "game", "rules", "seed", "players", "pov", "company", "spins",
+            "asides", "beats", "end", "phrasebook")
+PERSON_KEYS = ("id", "name", "called", "pronoun", "temper", "address")
+ASIDE_KEYS = ("when", "say", "narrate", "every")
+ID = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
+MAX_SEED = 2**63
+
+
+@cache
+def vocabulary() -> dict[str, Any]:
+    return yaml.safe_load((Path(__file__).parent / "vocabulary.yaml").read_text(encoding="utf-8"))
+
+
+def tempers() -> list[str]:
+    return list(vocabulary()["tempers"])
+
+
+def load_scene(path: str | Path) -> Scene:
+    """The scene in this file, or SceneError carrying every problem found in it."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise SceneError(str(path), [Problem(1, 1, f"cannot read: {error.strerror or error}")]) from None
+    return scene_from_bytes(data, str(path))
+
+
+def scene_from_bytes(data: bytes, filename: str) -> Scene:
+    text = compose(data)
+    if text.problems:
+        raise SceneError(filename, text.problems)
+    reader = Reader(filename, hashlib.sha256(data).hexdigest())
+    scene = reader.scene(text.nodes)
+    if reader.problems or scene is None:
+        raise SceneError(filename, reader.problems or [Problem(1, 1, "not a scene")])
+    return scene
+
+
+class Reader:
+    """Walks the node tree, building values and collecting problems."""
+
+    def __init__(self, filename: str, digest: str) -> None:
+        self.filename = filename
+        self.digest = digest
+        self.problems: list[Problem] = []
+        self.pending_speakers: list[tuple[str, yaml.Node]] = []  # address keys, checked once all ids are known
+
+    def problem(self, node: yaml.Node, message: str, offset: int = 0) -> None:
+        self.problems.append(at(node, message, offset))
+
+    # -- typed scalars -----------------------------------------------------------------------
+    def text(self, node: yaml.Node, what: str) -> str | None:
+        value = scalar(node)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return str(node.value)
+        self.problem(node, f"{what} should be text, not {kind_name(node)}")
+        return None
+
+    def whole(self, node: yaml.Node, what: str, low: int, high: int) -> int | None:
+        value = scalar(node)
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problem(node, f"{what} should be a whole number, not {kind_name(node)}")
+            return None
+        if not low <= value <= high:
+            self.problem(node, f"{what} must be from {low} to {high}, not {_short(value)}")
+            return None
+        return value
+
+    def mapping(self, node: yaml.Node, what: str, keys: tuple[str, ...]) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+        if not isinstance(node, yaml.MappingNode):
+            self.problem(node, f"{what} should be a mapping of keys to values, not {kind_name(node)}")
+            return {}
+        items, problems = mapping_items(node)
+        self.problems.extend(problems)
+        found = {}
+        for key, key_node, value_node in items:
+            if key not in keys:
+                self.problem(key_node, f"unknown key {key!r} in {what}{suggest(key, keys)}")
+                continue
+            found[key] = (key_node, value_node)
+        return found
+
+    def sequence(self, node: yaml.Node, what: str) -> list[yaml.Node]:
+        if isinstance(node, yaml.SequenceNode):
+            return list(node.value)
+        self.problem(node, f"{what} should be a list, not {kind_name(node)}")
+        return []
+
+    # -- the scene ---------------------------------------------------------------------------
+    def scene(self, root: yaml.Node | None) -> Scene | None:
+        if root is None:
+            self.problems.append(Problem(1, 1, "the file is empty; a scene needs at least title, game and players"))
+            return None
+        top = self.mapping(root, "the scene", TOP_KEYS)
+        if not isinstance(root, yaml.MappingNode):
+            return None
+        for required in ("title", "game", "players"):
+            if required not in top:
+                self.problem(root, f"missing required key {required!r}")
+        get = lambda key: top[key][1] if key in top else None  # noqa: E731
+        title = self.text(get("title"), "title") if get("title") is not None else None
+        board = self.board(get("game"))
+        rules_node = get("rules")
+        preset, switches, rules = self.rules(rules_node, board) if board else (None, (), None)
+        players = self.people(get("players"), "players", board) if get("players") is not None else []
+        company = self.people(get("company"), "company", None) if get("company") is not None else []
+        self.unique_ids(players, company, get("players"), get("company"))
+        ids = [p.id for p in players]
+        speakers = ids + [c.id for c in company]
+        for speaker, key_node in self.pending_speakers:
+            if speaker not in speakers:
+                self.problem(key_node, f"unknown speaker {speaker!r} in address{suggest(speaker, speakers)}")
+        max_turns = self.end(get("end"))
+        vocab = Vocabulary(tuple(ids), board, rules, max_turns) if board and rules else None
+        scene = Scene(
+            path=self.filename,
+            title=title or "",
+            game=board.id if board else "",
+            preset=preset,
+            switches=switches,
+            seed=self.optional(get("seed"), lambda n: self.whole(n, "seed", 0, MAX_SEED - 1), 0),
+            players=tuple(players),
+            company=tuple(company),
+            chapter=self.optional(get("chapter"), lambda n: self.whole(n, "chapter", 1, 999), None),
+            setting=self.optional(get("setting"), lambda n: self.text(n, "setting"), "") or "",
+            pov=self.optional(get("pov"), lambda n: self.person_ref(n, ids, "pov"), None),
+            spins=tuple(self.spins(get("spins"), rules)) if get("spins") is not None else (),
+            asides=tuple(self.asides(get("asides"), vocab, speakers)) if get("asides") is not None else (),
+            beats=tuple(self.beats(get("beats"), vocab)) if get("beats") is not None else (),
+            max_turns=max_turns,
+            phrasebook=self.optional(get("phrasebook"), self.phrasebook, None),
+            digest=self.digest,
+        )
+        return scene
+
+    def optional(self, node: yaml.Node | None, read: Callable[[yaml.Node], Any], default: Any) -> Any:
+        if node is None or (isinstance(node, yaml.ScalarNode) and scalar(node) is None):
+            return default
+        value = read(node)
+        return default if value is None else value
+
+    def board(self, node: yaml.Node | None) -> Board | None:
+        if node is None:
+            return None
+        name = self.text(node, "game")
+        if name is None:
+            return None
+        if name not in board_ids():
+            self.problem(node, f"unknown game {name!r}{suggest(name, board_ids())}; a game is a board id")
+            return None
+        try:
+            return load_board(name)
+        except BoardError as error:
+            self.problem(node, str(error))
+            return None
+
+    def rules(self, node: yaml.Node | None, board: Board) -> tuple[str | None, tuple, Rules | None]:
+        preset, overrides, where = None, {}, {}
+        if node is not None and isinstance(node, yaml.ScalarNode):
+            preset = self.text(node, "rules")
+            where["preset"] = node
+        elif node is not None:
+            keys = ("preset", *board.switches)
+            for key, (key_node, value_node) in self.mapping(node, "rules", keys).items():
+                if key == "preset":
+                    preset = self.text(value_node, "preset")
+                else:
+                    overrides[key] = scalar(value_node)
+                where[key] = value_node
+        if preset is not None and preset not in board.presets:
+            self.problem(where["preset"], f"unknown preset {preset!r} for {board.id}{suggest(preset, board.presets)}")
+            preset = None
+        good = {}
+        for key, value in overrides.items():
+            try:
+                board.switches[key].parse(value)
+                good[key] = value
+            except RulesError as error:
+                self.problem(where[key], str(error))
+        try:
+            return preset, tuple(good.items()), board.rules(preset, **good)
+        except RulesError as error:
+            self.problem(node or where.get("preset"), str(error))
+            return preset, (), None
+
+    def people(self, node: yaml.Node, what: str, board: Board | None) -> list[Person]:
+        entries = self.sequence(node, what)
+        if board is not None and what == "players":
+            most = board.max_players
+            if len(entries) < board.min_players:
+                self.problem(node, f"{board.id} needs at least {board.min_players} players, not {len(entries)}")
+            elif most is not None and len(entries) > most:
+                self.problem(node, f"{board.id} takes at most {most} players, not {len(entries)}")
+        people = []
+        for entry in entries:
+            person = self.person(entry, what)
+            if person is not None:
+                people.append(person)
+        return people
+
+    def person(self, node: yaml.Node, what: str) -> Person | None:
+        fields = self.mapping(node, f"an entry of {what}", PERSON_KEYS)
+        if not isinstance(node, yaml.MappingNode):
+            return None
+        for required in ("id", "name"):
+            if required not in fields:
+                self.problem(node, f"missing required key {required!r} in an entry of {what}")
+        value = lambda key: fields[key][1] if key in fields else None  # noqa: E731
+        pid = self.optional(value("id"), self.identifier, None)
+        name = self.optional(value("name"), lambda n: self.text(n, "name"), None)
+        pronoun = self.optional(value("pronoun"), lambda n: self.choice(n, "pronoun", vocabulary()["pronouns"]), "they")
+        temper = self.optional(value("temper"), lambda n: self.choice(n, "temper", tempers()), None)
+        called = self.optional(value("called"), lambda n: self.text(n, "called"), None)
+        address = self.optional(value("address"), self.address, ())
+        if pid is None or name is None:
+            return None
+        return Person(pid, name, called or name, pronoun, temper, node.start_mark.line + 1, address)
+
+    def address(self, node: yaml.Node) -> tuple[tuple[str, str], ...]:
+        """A form of address for everyone (text), or per speaker id (a mapping, with 'default')."""
+        if isinstance(node, yaml.ScalarNode):
+            form = self.text(node, "address")
+            return (("default", form),) if form else ()
+        if not isinstance(node, yaml.MappingNode):
+            self.problem(node, "address should be text, or a mapping of speaker id to a form of address")
+            return ()
+        items, problems = mapping_items(node)
+        self.problems.extend(problems)
+        forms = [(key, self.text(value, "a form of address")) for key, _, value in items]
+        self.pending_speakers.extend((key, key_node) for key, key_node, _ in items if key != "default")
+        return tuple((k, v) for k, v in forms if v)
+
+    def identifier(self, node: yaml.Node) -> str | None:
+        word = self.text(node, "id")
+        if word is not None and not ID.match(word):
+            self.problem(node, f"an id is one word of letters, digits, - or _ (starting with a letter), not {word!r}")
+            return None
+        return word
+
+    def choice(self, node: yaml.Node, what: str, allowed: list[str]) -> str | None:
+        word = self.text(node, what)
+        if word is not None and word not in allowed:
+            self.problem(node, f"unknown {what} {word!r}{suggest(word, allowed)}")
+            return None
+        return word
+
+    def unique_ids(self, players, company, players_node, company_node) -> None:
+        seen: set[str] = set()
+        for person in (*players, *company):
+            if person.id in seen:
+                self.problems.append(Problem(person.line, 1, f"the id {person.id!r} is used twice"))
+            seen.add(person.id)
+
+    def person_ref(self, node: yaml.Node, ids: list[str], what: str) -> str | None:
+        word = self.text(node, what)
+        if word is not None and word not in ids:
+            self.problem(node, f"unknown player {word!r} for {what}{suggest(word, ids)}")
+            return None
+        return word
+
+    def spins(self, node: yaml.Node, rules: Rules | None) -> list[int | None]:
+        faces = rules.teetotum if rules else 12
+        spins: list[int | None] = []
+        for item in self.sequence(node, "spins"):
+            if isinstance(item, yaml.ScalarNode) and scalar(item) is None:
+                spins.append(None)
+                continue
+            spins.append(self.whole(item, "a spin", 1, faces))
+        return spins
+
+    def asides(self, node: yaml.Node, vocab: Vocabulary | None, speakers: list[str]) -> list[Aside]:
+        asides = []
+        for entry in self.sequence(node, "asides"):
+            fields = self.mapping(entry, "an aside", ASIDE_KEYS)
+            if not isinstance(entry, yaml.MappingNode):
+                continue
+            if "when" not in fields:
+                self.problem(entry, "an aside needs 'when': the event that places it")
+            if "say" not in fields and "narrate" not in fields:
+                self.problem(entry, "an aside needs 'say' (speaker: line) or 'narrate' (a line of narration)")
+            when = self.pattern(fields["when"][1], vocab, beat=False) if "when" in fields else None
+            say = self.say(fields["say"][1], speakers) if "say" in fields else ()
+            narrate = self.text(fields["narrate"][1], "narrate") if "narrate" in fields else ""
+            every = scalar(fields["every"][1]) if "every" in fields else False
+            if not isinstance(every, bool):
+                self.problem(fields["every"][1], "every should be true or false")
+            if when is not None:
+                asides.append(Aside(when, say, narrate or "", every is True))
+        return asides
+
+    def say(self, node: yaml.Node, speakers: list[str]) -> tuple[tuple[str, str], ...]:
+        lines = []
+        if not isinstance(node, yaml.MappingNode):
+            self.problem(node, f"say should map a speaker to a line, e.g. {{{speakers[0] if speakers else 'id'}: "
+                               "\"…\"}}, not " + kind_name(node))
+            return ()
+        items, problems = mapping_items(node)
+        self.problems.extend(problems)
+        for speaker, key_node, value_node in items:
+            if speaker not in speakers:
+                self.problem(key_node, f"unknown speaker {speaker!r}{suggest(speaker, speakers)}; "
+                                       "a speaker is a player or a member of the company")
+                continue
+            line = self.text(value_node, "a line")
+            if line:
+                lines.append((speaker, line))
+        return tuple(lines)
+
+    def beats(self, node: yaml.Node, vocab: Vocabulary | None) -> list[Pattern]:
+        beats = []
+        for item in self.sequence(node, "beats"):
+            pattern = self.pattern(item, vocab, beat=True)
+            if pattern is not None:
+                beats.append(pattern)
+        return beats
+
+    def pattern(self, node: yaml.Node, vocab: Vocabulary | None, beat: bool) -> Pattern | None:
+        text = self.text(node, "a pattern")
+        if text is None or vocab is None:
+            return None
+        try:
+            return parse(text, vocab, beat)
+        except PatternError as error:
+            offset = error.offset + _lead(node)
+            self.problem(node, str(error), offset if node.start_mark.line == node.end_mark.line else 0)
+            return None
+
+    def end(self, node: yaml.Node | None) -> int:
+        if node is None:
+            return 200
+        fields = self.mapping(node, "end", ("max_turns",))
+        if "max_turns" in fields:
+            return self.whole(fields["max_turns"][1], "max_turns", 1, 100_000) or 200
+        return 200
+
+    def phrasebook(self, node: yaml.Node) -> str | None:
+        name = self.text(node, "phrasebook")
+        if name is None:
+            return None
+        path = Path(self.filename).parent / name
+        if not path.is_file():
+            self.problem(node, f"no phrasebook file {name!r} beside the scene")
+            return None
+        return str(path)
+
+
+def _lead(node: yaml.Node) -> int:
+    """Characters before the scalar's text starts: an opening quote."""
+    return 1 if getattr(node, "style", None) in ("'", '"') else 0
+
+
+def _short(value: int) -> str:
+    text = str(value) if abs(value) < 10**30 else f"a number of {len(str(abs(value)))} digits"
+    return text

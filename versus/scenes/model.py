@@ -1,0 +1,90 @@
+"""A scene as typed, validated values (SCENES.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """A player or a member of the company."""
+
+    id: str
+    name: str
+    called: str
+    pronoun: str  # she | he | they
+    temper: str | None = None
+    line: int = 0  # where the scene declares this person
+    address: tuple[tuple[str, str], ...] = ()  # (speaker id or "default", how they name this person in speech)
+
+    def addressed_by(self, speaker: str) -> str:
+        """How speaker names this person aloud: the scene's address, else a courteous default."""
+        forms = dict(self.address)
+        if speaker in forms:
+            return forms[speaker]
+        if "default" in forms:
+            return forms["default"]
+        titles = ("Mr.", "Mrs.", "Miss", "Lady", "Sir", "Colonel", "Captain", "Lord", "Dr.")
+        return self.called if self.called.split()[0] in titles else self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """One event pattern of SCENES.md, parsed: kind and its arguments."""
+
+    kind: str  # wins | lands | reaches | pays | confined | overshoots | displaces | turn | round | lasts-at-least | lasts-at-most
+    player: int | None = None  # seat index
+    other: int | None = None  # second player (displaces)
+    space: int | None = None
+    number: int | None = None
+    text: str = ""
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Aside:
+    when: Pattern
+    say: tuple[tuple[str, str], ...] = ()  # (speaker id, line)
+    narrate: str = ""
+    every: bool = False
+
+
+@dataclass(frozen=True)
+class Scene:
+    path: str
+    title: str
+    game: str
+    preset: str | None
+    switches: tuple[tuple[str, object], ...]
+    seed: int
+    players: tuple[Person, ...]
+    company: tuple[Person, ...] = ()
+    chapter: int | None = None
+    setting: str = ""
+    pov: str | None = None
+    spins: tuple[int | None, ...] = ()
+    asides: tuple[Aside, ...] = ()
+    beats: tuple[Pattern, ...] = ()
+    max_turns: int = 200
+    phrasebook: str | None = None  # the author's own phrasings, a YAML file beside the scene
+    digest: str = ""  # sha256 of the file's bytes, to tell whether a take was played from it
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        """The scene's short name: its file name without .yaml."""
+        from pathlib import Path
+
+        return Path(self.path).name.removesuffix(".yaml").removesuffix(".yml")
+
+    def seat(self, person_id: str) -> int:
+        return next(i for i, p in enumerate(self.players) if p.id == person_id)
+
+    def person(self, person_id: str) -> Person:
+        return next(p for p in (*self.players, *self.company) if p.id == person_id)
+
+    @property
+    def pov_seat(self) -> int:
+        return self.seat(self.pov) if self.pov else 0

@@ -1,0 +1,106 @@
+"""Read YAML as nodes that keep their positions, so every problem can point at its key or value.
+
+Only PyYAML's safe loader is used: a scene from someone else can never run code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from versus.scenes.problems import Problem
+
+MAX_BYTES = 2_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A file's text, or the one problem that stops it being read as YAML."""
+
+    nodes: yaml.Node | None
+    problems: tuple[Problem, ...]
+
+
+def at(node: yaml.Node, message: str, offset: int = 0) -> Problem:
+    mark = node.start_mark
+    return Problem(mark.line + 1, mark.column + 1 + offset, message)
+
+
+def compose(data: bytes) -> Text:
+    """Compose bytes into a node tree, or report where and why that is impossible."""
+    if len(data) > MAX_BYTES:
+        return Text(None, (Problem(1, 1, f"file too large for a scene ({len(data):,} bytes)"),))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        return Text(None, (Problem(line, column, "not UTF-8 text (is this a scene file?)"),))
+    text = text.removeprefix("\ufeff")
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        problem = (error.problem or error.context or "not valid YAML").strip()
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        return Text(None, (Problem(line, column, f"YAML: {problem}"),))
+    except yaml.YAMLError as error:
+        return Text(None, (Problem(1, 1, f"YAML: {error}"),))
+    except RecursionError:
+        return Text(None, (Problem(1, 1, "nested too deeply to be a scene"),))
+    return Text(node, ())
+
+
+def scalar(node: yaml.Node) -> Any:
+    """The Python value of a scalar node, as the safe loader would build it (None if impossible)."""
+    if not isinstance(node, yaml.ScalarNode):
+        return None
+    try:
+        return yaml.SafeLoader.construct_scalar_value(node)  # type: ignore[attr-defined]
+    except Exception:
+        return node.value
+
+
+def _construct(node: yaml.ScalarNode) -> Any:
+    loader = yaml.SafeLoader("")
+    try:
+        return loader.construct_object(node, deep=True)
+    except (ValueError, OverflowError, yaml.YAMLError):
+        return node.value
+    finally:
+        loader.dispose()
+
+
+yaml.SafeLoader.construct_scalar_value = staticmethod(_construct)  # type: ignore[attr-defined]
+
+
+def mapping_items(node: yaml.MappingNode) -> tuple[list[tuple[str, yaml.Node, yaml.Node]], list[Problem]]:
+    """(key, key node, value node) for each entry, with a problem for each duplicate or odd key."""
+    items: list[tuple[str, yaml.Node, yaml.Node]] = []
+    problems: list[Problem] = []
+    seen: dict[str, yaml.Node] = {}
+    for key_node, value_node in node.value:
+        if not isinstance(key_node, yaml.ScalarNode):
+            problems.append(at(key_node, "a key must be a plain name"))
+            continue
+        key = str(key_node.value)
+        if key in seen:
+            first = seen[key].start_mark.line + 1
+            problems.append(at(key_node, f"duplicate key {key!r} (first given on line {first})"))
+            continue
+        seen[key] = key_node
+        items.append((key, key_node, value_node))
+    return items, problems
+
+
+def kind_name(node: yaml.Node) -> str:
+    if isinstance(node, yaml.MappingNode):
+        return "a mapping"
+    if isinstance(node, yaml.SequenceNode):
+        return "a list"
+    value = scalar(node)
+    if value is None:
+        return "nothing"
+    return {bool: "true/false", int: "a number", float: "a number", str: "text"}.get(type(value), "a value")

@@ -1,0 +1,1 @@
+"""Takes: every playthrough of a scene, kept beside it and replayed exactly."""

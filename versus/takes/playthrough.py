@@ -1,0 +1,127 @@
+"""A scene in play: the game, where each spin came from, the asides fired and the beats held."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from versus.boards import load_board
+from versus.rules import Game
+from versus.rules.game import Action
+from versus.scenes.model import Aside, Scene
+from versus.scenes.patterns import Tracker
+from versus.scenes.spins import drawn, spin_at
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One action of the take, with the spin's source: "script", "seed", or "take" (typed or edited)."""
+
+    action: Action
+    source: str | None  # None for a skipped turn
+
+
+@dataclass(frozen=True, slots=True)
+class Firing:
+    """An aside placed after an event: action index and event index within that action."""
+
+    aside: Aside
+    action: int
+    event: int
+
+
+class Playthrough:
+    """Plays a scene one action at a time; spins come from the take, else the script, else the seed."""
+
+    def __init__(self, scene: Scene, take_spins: list[int] | None = None, seed: int | None = None) -> None:
+        self.scene = scene
+        self.board = load_board(scene.game)
+        self.rules = self.board.rules(scene.preset, **dict(scene.switches))
+        self.seed = scene.seed if seed is None else seed
+        self.game = Game(self.board, self.rules, len(scene.players))
+        self.take_spins = list(take_spins or [])
+        self.played: list[Played] = []
+
+    # -- where spins come from ------------------------------------------------------------------
+    @property
+    def faces(self) -> int:
+        return self.rules.teetotum
+
+    @property
+    def next_k(self) -> int:
+        return self.game.spins_used + 1
+
+    def next_spin(self) -> tuple[int, str]:
+        """The spin the next action would use unless the author types another, and its source."""
+        k = self.next_k
+        if k <= len(self.take_spins):
+            return self.take_spins[k - 1], self.source_of(k, self.take_spins[k - 1])
+        spin, scripted = spin_at(self.scene.spins, self.seed, k, self.faces)
+        return spin, "script" if scripted else "seed"
+
+    def source_of(self, k: int, spin: int) -> str:
+        script = self.scene.spins
+        if k <= len(script) and script[k - 1] is not None:
+            return "script" if script[k - 1] == spin else "take"
+        return "seed" if drawn(self.seed, k, self.faces) == spin else "take"
+
+    # -- playing ----------------------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        """Won, or stopped at end.max_turns with the last turn complete."""
+        state = self.game.state
+        return state.over or (state.turn >= self.scene.max_turns and state.pending is None)
+
+    def step(self, spin: int | None = None) -> Played:
+        """Play the next action; spin overrides the take/script/seed (a skipped turn ignores it)."""
+        state = self.game.state
+        if not state.needs_spin:
+            played = Played(self.game.play(None), None)
+        else:
+            k = self.next_k
+            if spin is None:
+                spin, source = self.next_spin()
+            else:
+                source = self.source_of(k, spin)
+            played = Played(self.game.play(spin), source)
+            if k > len(self.take_spins) or self.take_spins[k - 1] != spin:
+                self.take_spins[k - 1:] = [spin]  # a different spin here ends what the take held after it
+        self.played.append(played)
+        return played
+
+    def undo(self) -> Played | None:
+        if not self.played:
+            return None
+        self.game.undo()
+        return self.played.pop()
+
+    def play_out(self) -> Iterator[Played]:
+        while not self.finished:
+            yield self.step()
+
+    def spins(self) -> list[int]:
+        """The spins the game has used so far, in order."""
+        return [p.action.spin for p in self.played if p.action.spin is not None]
+
+    # -- what the story made of it -----------------------------------------------------------
+    def firings(self) -> list[Firing]:
+        asides = list(self.scene.asides)
+        tracker = Tracker([a.when for a in asides], len(self.scene.players))
+        fired: set[int] = set()
+        out = []
+        for index, played in enumerate(self.played):
+            for k, event in tracker.feed(played.action):
+                if asides[k].every or k not in fired:
+                    fired.add(k)
+                    out.append(Firing(asides[k], index, event))
+        return out
+
+    def beats(self) -> list[tuple[str, bool]]:
+        """Each beat with whether it holds in the game so far."""
+        beats = list(self.scene.beats)
+        tracker = Tracker(beats, len(self.scene.players))
+        held = set()
+        for played in self.played:
+            held.update(k for k, _ in tracker.feed(played.action))
+        return [(str(b), tracker.lasts(b) if b.kind.startswith("lasts") else k in held)
+                for k, b in enumerate(beats)]
