@@ -1,11 +1,50 @@
-"""`versus export`: not yet built."""
+"""`versus export SCENE`: write a take as Markdown prose for the manuscript."""
+
+from __future__ import annotations
 
 import argparse
 
+from versus.commands.common import load_scene_or_fail, open_playthrough
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("rest", nargs="*")
+    parser.add_argument("scene", metavar="SCENE", help="a scene file (scenes/*.yaml)")
+    parser.add_argument("--take", metavar="NAME", help="the take to export (default: the latest)")
+    parser.add_argument("-o", "--output", metavar="PATH", help="where to write (default: manuscript_exports/)")
+    parser.add_argument("--pace", choices=["brisk", "full"], default="brisk",
+                        help="brisk summarises uneventful play (default); full narrates every turn")
+    parser.add_argument("--ledger", action="store_true", help="append a table of the play")
+    parser.add_argument("--force", action="store_true", help="replace an existing export, keeping it as .bak")
 
 
 def run(args: argparse.Namespace) -> int:
-    raise SystemExit("versus export: not yet available")
+    from versus.cli import Failure
+    from versus.export import export_play
+    from versus.narration.phrasebook import PhrasebookError
+    from versus.takes.store import TakesError, TakeStore
+
+    scene = load_scene_or_fail(args.scene)
+    take_name = args.take
+    if take_name is None:
+        try:
+            latest = TakeStore(scene.path).latest()
+        except TakesError as error:
+            raise Failure(f"versus: {error}") from None
+        take_name = latest.name if latest else None
+    play, _ = open_playthrough(scene, take_name)
+    for _ in play.play_out():
+        pass
+    name = take_name or "as written"
+    try:
+        result = export_play(play, name, args.output, args.pace, args.ledger, args.force,
+                             default_name=f"{scene.name}-{take_name}" if args.take else None)
+    except PhrasebookError as error:
+        raise Failure(f"versus: {error}") from None
+    except OSError as error:
+        raise Failure(f"versus: could not write the export: {error}", status=1) from None
+    if not result.written:
+        print(f"{result.path} already holds this export; nothing written")
+    else:
+        kept = f" (the old one kept as {result.backup})" if result.backup else ""
+        print(f"exported {name} of {scene.path} to {result.path}{kept}")
+    return 0

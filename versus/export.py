@@ -1,0 +1,109 @@
+"""A take exported as Markdown for the manuscript: front matter to reproduce it, a heading, the prose.
+
+Exports are written atomically and never overwrite an earlier export silently: a changed export
+goes to the next free name, or with force the old file is kept as a backup.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from versus import __version__
+from versus.files import next_free, write_atomic
+from versus.narration import narrate
+from versus.takes.log import SOURCE, describe
+from versus.takes.playthrough import Playthrough
+
+NUMERALS = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"),
+            (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+
+
+def roman(n: int) -> str:
+    out = ""
+    for value, letters in NUMERALS:
+        while n >= value:
+            out += letters
+            n -= value
+    return out
+
+
+@dataclass(frozen=True)
+class Exported:
+    path: Path
+    written: bool  # False when an identical export was already there
+    backup: Path | None = None
+
+
+def export_dir(play: Playthrough) -> Path:
+    """manuscript_exports/ beside the folder that holds the scene (the project's top level)."""
+    return Path(play.scene.path).resolve().parent.parent / "manuscript_exports"
+
+
+def render(play: Playthrough, take_name: str, pace: str = "brisk", ledger: bool = False) -> str:
+    scene = play.scene
+    front = {
+        "title": scene.title,
+        "chapter": scene.chapter,
+        "scene": Path(scene.path).name,
+        "take": take_name,
+        "board": play.board.id,
+        "rules": {"preset": play.rules.preset, **dict(play.rules.values)},
+        "seed": play.seed,
+        "spins": play.spins(),
+        "pace": pace,
+        "outcome": _outcome(play),
+        "versus": __version__,
+    }
+    if scene.chapter is None:
+        del front["chapter"]
+    heading = f"# Chapter {roman(scene.chapter)} — {scene.title}" if scene.chapter else f"# {scene.title}"
+    parts = ["---\n" + yaml.safe_dump(front, sort_keys=False, allow_unicode=True, width=100,
+                                      default_flow_style=None) + "---", heading, *narrate(play, pace)]
+    if ledger:
+        parts.append(ledger_table(play))
+    return "\n\n".join(parts) + "\n"
+
+
+def _outcome(play: Playthrough) -> str:
+    from versus.takes.outcome import outcome
+
+    return outcome(play)
+
+
+def ledger_table(play: Playthrough) -> str:
+    names = [p.called for p in play.scene.players]
+    rows = ["*The ledger of the play.*", "",
+            "| Turn | Player | Spin | What happened | Counters |", "|---:|---|---|---|---|"]
+    states = play.game.states[1:]
+    for played, state in zip(play.played, states):
+        action = played.action
+        spin = "—" if action.spin is None else f"{action.spin} ({SOURCE.get(played.source or '', '')})"
+        counters = ", ".join(str(c) for c in state.counters) + f"; {play.board.pool_name} {state.pool}"
+        what = describe(action, play.board, names).replace("|", "/") or "—"
+        rows.append(f"| {action.turn or ''} | {names[action.player]} | {spin} | {what} | {counters} |")
+    return "\n".join(rows)
+
+
+def export_play(play: Playthrough, take_name: str, out: Path | str | None = None, pace: str = "brisk",
+                ledger: bool = False, force: bool = False, default_name: str | None = None) -> Exported:
+    """Write the export; never clobber: same bytes → nothing written; else next free name or backup."""
+    text = render(play, take_name, pace, ledger)
+    target = Path(out) if out else export_dir(play) / f"{default_name or play.scene.name}.md"
+    if target.exists():
+        if target.read_text(encoding="utf-8") == text:
+            return Exported(target, written=False)
+        if force:
+            backup = next_free(target.with_name(target.name + ".bak"))
+            os.replace(target, backup)
+            write_atomic(target, text)
+            return Exported(target, True, backup)
+        target = next_free(target)
+    write_atomic(target, text)
+    return Exported(target, True)
+
+
+__all__ = ["Exported", "export_play", "render", "roman"]

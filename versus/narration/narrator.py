@@ -1,0 +1,341 @@
+"""The narrator: tells a playthrough as paragraphs of Regency prose, phrasing drawn from the phrasebook."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+from versus.narration import moments
+from versus.narration.phrasebook import Phrasebook, load_author, opening
+from versus.narration.voice import Voices
+from versus.narration.words import a_spin, counted, listing, number, ordinal, times
+from versus.rules import events as ev
+from versus.rules.game import Action
+from versus.takes.playthrough import Firing, Playthrough
+
+GOOD, BAD = "glad", "vexed"
+
+
+class Narrator:
+    def __init__(self, play: Playthrough, pace: str = "brisk") -> None:
+        self.play = play
+        self.scene = play.scene
+        self.board = play.board
+        self.pace = pace
+        digest = hashlib.blake2b(repr((self.scene.seed, play.spins(), pace)).encode(), digest_size=8).digest()
+        seed = int.from_bytes(digest, "big")
+        self.rng = random.Random(seed)
+        self.book = Phrasebook(self.board.id, seed, load_author(self.scene.phrasebook))
+        self.voices = Voices(self.scene)
+        self.states = play.game.states
+        self.last_opening = ""
+        self.mansion = self.board.overshoot == "seat"
+
+    # -- the whole ----------------------------------------------------------------------------
+    def paragraphs(self) -> list[str]:
+        out = [self.opening()]
+        played = self.play.played
+        firings: dict[int, list[Firing]] = {}
+        for firing in self.play.firings():
+            firings.setdefault(firing.action, []).append(firing)
+        turns = self.play.game.state.turn
+        told = [moments.score(i, p.action, self.board, self.states[i], self.states[i + 1], i in firings)
+                for i, p in enumerate(played)]
+        chosen = moments.select(told, turns, self.pace)
+        stretch: list[int] = []
+        for i, p in enumerate(played):
+            if i not in chosen:
+                stretch.append(i)
+                continue
+            lead = self.summary(stretch)
+            stretch = []
+            sentences = self.tell(i, p.action, p.source)
+            for firing in firings.get(i, []):
+                sentences.append(self.aside(firing))
+            if not (p.action.events and isinstance(p.action.events[-1], ev.Won)):
+                sentences.extend(self.reaction(i, p.action))
+            self.add(out, lead + sentences)
+        tail = self.summary(stretch)
+        if tail:
+            self.add(out, tail)
+        out.extend(self.close())
+        return [para for para in out if para]
+
+    def add(self, out: list[str], sentences: list[str]) -> None:
+        sentences = [s for s in sentences if s]
+        if sentences:
+            para = " ".join(sentences)
+            self.last_opening = opening(para)
+            out.append(para)
+
+    def phrase(self, *path: str, **values: str) -> str:
+        """A sentence for the key, or "" when every one has been used."""
+        return self.book.say(path, values, self.last_opening) or ""
+
+    # -- opening and close --------------------------------------------------------------------
+    def opening(self) -> str:
+        scene = self.scene
+        names = listing([self.voices.name(i) for i in range(len(scene.players))])
+        values = {"players": names, "game": self.board.title, "setting": scene.setting}
+        first = self.phrase("opening_setting" if scene.setting else "opening_plain", **values)
+        sentences = [first]
+        if scene.company:
+            company = listing([self.voices.name(c.id) for c in scene.company])
+            sentences.append(self.phrase("company_present", company=company))
+        return " ".join(s for s in sentences if s)
+
+    def close(self) -> list[str]:
+        state = self.play.game.state
+        paras = []
+        players = list(range(len(self.scene.players)))
+        if state.winner is None:
+            lead = moments.leader(state)
+            leader = self.voices.name(lead) if lead is not None else "nobody"
+            paras.append(self.phrase("unfinished", leader=leader))
+            winner, losers = lead, [p for p in players if p != lead]
+        else:
+            winner, losers = state.winner, [p for p in players if p != state.winner]
+            losers.sort(key=lambda p: (p != self.scene.pov_seat, -state.pos[p]))
+            sentences = [self.temper_line("close_winner", winner)]
+            loser = losers[0]
+            sentences.append(self.speech(loser, "concede", addressee=winner))
+            paras.append(" ".join(s for s in sentences if s))
+            paras.append(" ".join(s for s in (self.temper_line("close_loser", p) for p in losers[:2]) if s))
+        if self.scene.company and winner is not None:
+            values = {"winner": self.voices.person(winner).called,
+                      "loser": self.voices.person(losers[0]).called if losers else "",
+                      "company": listing([c.called for c in self.scene.company])}
+            paras.append(self.phrase("close_company", **values))
+        return paras
+
+    def temper_line(self, key: str, seat: int) -> str:
+        temper = self.voices.person(seat).temper or "neutral"
+        for mood in (temper, "neutral", "amiable"):
+            text = self.book.say((key, mood), self.voices.values(seat))
+            if text:
+                return text
+        return ""
+
+    # -- one action ---------------------------------------------------------------------------
+    def tell(self, index: int, action: Action, source: str | None) -> list[str]:
+        before, after = self.states[index], self.states[index + 1]
+        out: list[str] = []
+        landed = next((e for e in action.events if isinstance(e, ev.Landed)), None)
+        for e in action.events:
+            if isinstance(e, ev.Landed):
+                out.append(self.landing(e, action, after))
+            elif isinstance(e, ev.Overshot):
+                out.append(self.overshoot(e, action))
+            elif isinstance(e, ev.Displaced):
+                out.append(self.collision(e, landed))
+            elif isinstance(e, ev.Relieved):
+                out.append(self.phrase("moments", "relief", **self.voices.values(e.by, e.player)))
+            elif isinstance(e, ev.Respun):
+                prisoner = next((q for q, w in enumerate(before.waiting) if w and before.pos[q] == after.pos[e.player]
+                                 or (w and q != e.player and before.pos[q] == (landed.space if landed else -1))), None)
+                values = self.voices.values(e.player, prisoner if prisoner is not None else e.player)
+                space = self.board.space(landed.space).name if landed else ""
+                out.append(self.phrase("moments", "collision_respin", space=space, **values))
+            elif isinstance(e, ev.Stayed):
+                out.append(self.phrase("moments", "respin_same", **self.voices.values(e.player)))
+            elif isinstance(e, ev.Waited):
+                out.append(self.waited(e, before))
+            elif isinstance(e, ev.Released):
+                space = self.board.space(before.pos[e.player]).name
+                out.append(self.phrase("moments", "released", space=space, **self.voices.values(e.player)))
+            elif isinstance(e, ev.Won):
+                out.append(self.won(e, after))
+        if moments.leader(after) not in (None, moments.leader(before)) and moments.leader(before) is not None \
+                and not after.over:
+            out.append(self.phrase("overtake", **self.voices.values(moments.leader(after), moments.leader(before))))
+        near = self.near_miss(action, before, after)
+        if near:
+            out.append(near)
+        return [s for s in out if s]
+
+    def space_name(self, number: int) -> str:
+        """A space as the prose names it: with its article where the printed name wants one."""
+        if number == 0:
+            return "the start"
+        name = self.board.space(number).name
+        if not name:
+            return f"the {ordinal(number)} space"
+        named = self.book.templates("names", name)
+        return named[0] if named else name
+
+    def landing(self, e: ev.Landed, action: Action, after) -> str:
+        space = self.board.space(e.space)
+        spin = action.spin or 0
+        values = {**self.voices.values(e.player), **self.spin_values(action),
+                  "space": self.space_name(e.space), "dest": self.space_name(after.pos[e.player]),
+                  "nth": ordinal(e.space),
+                  "fine": counted(sum(x.due for x in action.events if isinstance(x, ev.Fined) and x.player == e.player)
+                                  or 1, "counter"),
+                  "months": counted(space.confines or 1, "month"), "pool": counted(after.pool, "counter")}
+        if e.space == self.board.goal:
+            return ""  # the finish is told by won()
+        if not space.name:
+            return self.phrase("plain_move", **values)
+        if self.board.overshoot == "bounce" and not space.direction:
+            return self.phrase("spaces", space.name, **values) or self.phrase("plain_virtue_square", **values)
+        text = self.phrase("spaces", space.name, **values)
+        if not text:
+            kind = space.kind if self.mansion else "square"
+            text = self.phrase("fallback", kind, **values)
+        return text
+
+    def overshoot(self, e: ev.Overshot, action: Action) -> str:
+        key = {"seat": "overshoot_seat", "begin-again": "overshoot_restart", "bounce": "bounce"}[e.outcome]
+        return self.phrase("moments", key, dest=self.space_name(e.to), **self.spin_values(action),
+                           **self.voices.values(e.player))
+
+    @staticmethod
+    def spin_values(action: Action) -> dict[str, str]:
+        spin = action.spin or 0
+        return {"spin": a_spin(spin), "spin_n": number(spin)} if spin else {}
+
+    def collision(self, e: ev.Displaced, landed: ev.Landed | None) -> str:
+        offense = landed is not None and self.board.space(landed.space).kind == "offense"
+        key = "collision_offense" if offense else "collision_fine"
+        return self.phrase("moments", key, fine="a counter", **self.voices.values(e.by, e.player))
+
+    def waited(self, e: ev.Waited, before) -> str:
+        values = self.voices.values(e.player)
+        if self.mansion:
+            return self.phrase("moments", "confined_wait", space=self.space_name(before.pos[e.player]), **values)
+        return self.phrase("moments", "waited", **values) or self.phrase("skipped", **values)
+
+    def won(self, e: ev.Won, after) -> str:
+        values = {**self.voices.values(e.player), "pool": counted(after.counters[e.player], "counter")}
+        return self.phrase("moments", "won", **values) or self.phrase("won", **values)
+
+    def near_miss(self, action: Action, before, after) -> str:
+        if not self.mansion or action.spin is None:
+            return ""
+        p = action.player
+        if before.pos[p] >= self.board.goal - self.play.faces and after.pos[p] < before.pos[p] - 6:
+            return self.phrase("moments", "near_miss", **self.voices.values(p))
+        return ""
+
+    # -- people -------------------------------------------------------------------------------
+    def aside(self, firing: Firing) -> str:
+        aside = firing.aside
+        if aside.narrate:
+            return aside.narrate
+        return " ".join(self.voices.attribute(who, line) for who, line in aside.say)
+
+    def reaction(self, index: int, action: Action) -> list[str]:
+        """Perhaps a speech, a remark from the company, a look, or the heroine's private verdict."""
+        mood = self.mood(index, action)
+        if mood is None or self.rng.random() < (0.35 if self.pace == "brisk" else 0.6):
+            return []
+        actor = action.player
+        choices = ["speech", "reaction"]
+        rivals = [p for p in range(len(self.scene.players)) if p != actor]
+        if mood == BAD and rivals:
+            choices.append("taunt")
+        if self.scene.company:
+            choices.append("remark")
+        if self.scene.pov is not None or actor == self.scene.pov_seat:
+            choices.append("pov")
+        kind = self.rng.choice(choices)
+        if kind == "speech":
+            return [self.speech(actor, mood)]
+        if kind == "taunt":
+            return [self.speech(self.rng.choice(rivals), "taunt", addressee=actor)]
+        if kind == "remark":
+            onlooker = self.rng.choice(self.scene.company)
+            temper = onlooker.temper or "neutral"
+            values = self.voices.spoken_values(onlooker.id, subject=actor)
+            line = self.book.say(("remark", temper, "good" if mood == GOOD else "bad"), values)
+            return [self.voices.attribute(onlooker.id, line)] if line else []
+        if kind == "pov":
+            pov = self.scene.pov_seat
+            glad = (mood == GOOD) == (actor == pov)
+            other = actor if actor != pov else (rivals[0] if rivals else actor)
+            values = self.voices.values(pov, other)
+            return [self.book.say(("pov_glad" if glad else "pov_vexed",), values) or ""]
+        return [self.temper_line_mood(actor, mood)]
+
+    def temper_line_mood(self, seat: int, mood: str) -> str:
+        temper = self.voices.person(seat).temper or "neutral"
+        for t in (temper, "neutral", "amiable"):
+            text = self.book.say(("reaction", t, mood), self.voices.values(seat))
+            if text:
+                return text
+        return ""
+
+    def speech(self, seat: int, situation: str, addressee: int | None = None) -> str:
+        person = self.voices.person(seat)
+        values = self.voices.spoken_values(person.id, addressee=addressee)
+        for temper in (person.temper or "neutral", "neutral"):
+            line = self.book.say(("speech", temper, situation), values)
+            if line:
+                return self.voices.attribute(person.id, line)
+        return ""
+
+    def mood(self, index: int, action: Action) -> str | None:
+        before, after = self.states[index], self.states[index + 1]
+        p = action.player
+        kinds = {type(e) for e in action.events}
+        if kinds & {ev.Confined, ev.Respun, ev.Stayed} or (ev.Overshot in kinds and after.pos[p] < before.pos[p]):
+            return BAD
+        if any(isinstance(e, ev.Displaced) and e.player == self.scene.pov_seat for e in action.events):
+            return GOOD
+        gained = after.pos[p] - before.pos[p]
+        landed = next((e for e in action.events if isinstance(e, ev.Landed)), None)
+        kind = self.board.space(landed.space).kind if landed else ""
+        if kind in ("offense", "vice") or after.counters[p] < before.counters[p] - 1:
+            return BAD
+        if kind == "virtue" or gained >= 8 or after.counters[p] > before.counters[p] + 1:
+            return GOOD
+        return None
+
+    # -- summaries ------------------------------------------------------------------------------
+    def summary(self, stretch: list[int]) -> list[str]:
+        """Sentences gathering a stretch of actions not told one by one."""
+        if not stretch:
+            return []
+        out: list[str] = []
+        first, last = self.states[stretch[0]], self.states[stretch[-1] + 1]
+        actions = [self.play.played[i].action for i in stretch]
+        turns = last.turn - first.turn
+        if self.pace == "full" or (turns < 2 and not any(isinstance(e, ev.Displaced) for a in actions for e in a.events)):
+            return []
+        rounds = turns / len(self.scene.players)
+        span = ("a turn or two" if rounds < 1 else "a round" if rounds < 1.5
+                else f"{number(round(rounds))} rounds" if rounds < 7 else "a good many rounds")
+        lead_before, lead_after = moments.leader(first), moments.leader(last)
+        if lead_after is not None and lead_after != lead_before:
+            out.append(self.phrase("stretch_lead", span=span, **self.leader_values(lead_after)))
+        else:
+            out.append(self.phrase("stretch", span=span, **self.leader_values(lead_after)))
+        out.extend(self.tallies(actions))
+        return [s for s in out if s]
+
+    def leader_values(self, seat: int | None) -> dict[str, str]:
+        return {"leader": self.voices.person(seat).called if seat is not None else "nobody"}
+
+    def tallies(self, actions: list[Action]) -> list[str]:
+        pairs: dict[tuple[int, int], int] = {}
+        virtues: dict[int, list[str]] = {}
+        vices: dict[int, list[str]] = {}
+        for action in actions:
+            for e in action.events:
+                if isinstance(e, ev.Displaced):
+                    pairs[(e.by, e.player)] = pairs.get((e.by, e.player), 0) + 1
+                elif isinstance(e, ev.Landed) and self.mansion:
+                    space = self.board.space(e.space)
+                    if space.kind == "virtue":
+                        virtues.setdefault(e.player, []).append(space.name)
+                    elif space.kind == "vice":
+                        vices.setdefault(e.player, []).append(space.name)
+        out = []
+        for (by, victim), count in sorted(pairs.items(), key=lambda kv: (-kv[1], kv[0])):
+            out.append(self.phrase("collision_tally", times=times(count), **self.voices.values(by, victim)))
+        for key, found in (("virtue_tally", virtues), ("vice_tally", vices)):
+            for seat, names in sorted(found.items()):
+                if len(names) >= 2 and len(out) < 4:
+                    unique = list(dict.fromkeys(names))
+                    out.append(self.phrase(key, spaces=listing(unique), **self.voices.values(seat)))
+        return out

@@ -1,0 +1,70 @@
+"""Small words: numbers in words, ordinals, lists, curly quotes."""
+
+from __future__ import annotations
+
+import re
+
+ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+        "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+ORDINAL = {"one": "first", "two": "second", "three": "third", "five": "fifth", "eight": "eighth",
+           "nine": "ninth", "twelve": "twelfth"}
+
+
+def number(n: int) -> str:
+    if n < 20:
+        return ONES[n]
+    if n < 100:
+        tens, ones = divmod(n, 10)
+        return TENS[tens] + (f"-{ONES[ones]}" if ones else "")
+    if n < 1000:
+        hundreds, rest = divmod(n, 100)
+        return f"{ONES[hundreds]} hundred" + (f" and {number(rest)}" if rest else "")
+    return str(n)
+
+
+def ordinal(n: int) -> str:
+    words = number(n)
+    head, sep, last = words.rpartition("-")
+    if last in ORDINAL:
+        last = ORDINAL[last]
+    elif last.endswith("y"):
+        last = last[:-1] + "ieth"
+    else:
+        last += "th"
+    return head + sep + last
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """'a counter', 'two counters'."""
+    if n == 1:
+        return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
+    return f"{number(n)} {plural or noun + 's'}"
+
+
+def a_spin(n: int) -> str:
+    """'a four', 'an eight'."""
+    word = number(n)
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+
+
+def listing(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def times(n: int) -> str:
+    return {1: "once", 2: "twice", 3: "thrice"}.get(n, f"{number(n)} times")
+
+
+_OPEN = re.compile(r'(^|[\s(\[—–-])"')
+_OPEN_SINGLE = re.compile(r"(^|[\s(\[—–-])'")
+
+
+def curly(text: str) -> str:
+    """Straight quotes to curly ones, and double hyphens to em dashes (for author-written lines)."""
+    text = text.replace("--", "—")
+    text = _OPEN.sub("\\1\u201c", text).replace('"', "\u201d")
+    text = _OPEN_SINGLE.sub("\\1\u2018", text).replace("'", "\u2019")
+    return text
