@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from typing import NoReturn, Sequence
 
@@ -70,6 +71,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as error:  # a defect of ours: say so in one line, never a traceback
+        if os.environ.get("VERSUS_DEBUG"):
+            raise
+        print(f"versus: internal error ({type(error).__name__}: {error}); set VERSUS_DEBUG=1 for details",
+              file=sys.stderr)
+        return 70
 
 
 if __name__ == "__main__":

@@ -53,9 +53,11 @@ def select(scores: list[Told], turns: int, pace: str) -> set[int]:
         return set(range(len(scores)))
     chosen = {t.index for t in scores if t.must}
     collisions = [t.index for t in scores if t.collision and not t.must]
-    cap = 10 + turns // 8  # beyond this, collisions are tallied in the summaries (still named)
+    cap = 8 + turns // 20  # beyond this, collisions are tallied in the summaries (still named)
     room = max(0, cap - len(chosen))
-    chosen.update(collisions[:room])
+    if collisions and room:
+        step = max(1, len(collisions) / room)  # spread the ones told over the whole game
+        chosen.update(collisions[int(k * step)] for k in range(min(room, len(collisions))))
     budget = 4 + turns // 12
     optional = sorted((t for t in scores if t.index not in chosen and t.score >= 30),
                       key=lambda t: (-t.score, t.index))

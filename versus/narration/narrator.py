@@ -90,8 +90,7 @@ class Narrator:
         players = list(range(len(self.scene.players)))
         if state.winner is None:
             lead = moments.leader(state)
-            leader = self.voices.name(lead) if lead is not None else "nobody"
-            paras.append(self.phrase("unfinished", leader=leader))
+            paras.append(self.phrase("unfinished", **self.leader_values(lead)))
             winner, losers = lead, [p for p in players if p != lead]
         else:
             winner, losers = state.winner, [p for p in players if p != state.winner]
@@ -169,8 +168,7 @@ class Narrator:
         values = {**self.voices.values(e.player), **self.spin_values(action),
                   "space": self.space_name(e.space), "dest": self.space_name(after.pos[e.player]),
                   "nth": ordinal(e.space),
-                  "fine": counted(sum(x.due for x in action.events if isinstance(x, ev.Fined) and x.player == e.player)
-                                  or 1, "counter"),
+                  "fine": counted(next((x.amount for x in space.direction if x.verb == "pay"), 1), "counter"),
                   "months": counted(space.confines or 1, "month"), "pool": counted(after.pool, "counter")}
         if e.space == self.board.goal:
             return ""  # the finish is told by won()
@@ -314,7 +312,7 @@ class Narrator:
         return [s for s in out if s]
 
     def leader_values(self, seat: int | None) -> dict[str, str]:
-        return {"leader": self.voices.person(seat).called if seat is not None else "nobody"}
+        return {"leader": self.voices.person(seat).called} if seat is not None else {}
 
     def tallies(self, actions: list[Action]) -> list[str]:
         pairs: dict[tuple[int, int], int] = {}
@@ -335,7 +333,7 @@ class Narrator:
             out.append(self.phrase("collision_tally", times=times(count), **self.voices.values(by, victim)))
         for key, found in (("virtue_tally", virtues), ("vice_tally", vices)):
             for seat, names in sorted(found.items()):
-                if len(names) >= 2 and len(out) < 4:
-                    unique = list(dict.fromkeys(names))
+                unique = list(dict.fromkeys(names))
+                if len(unique) >= 2 and len(out) < 4:
                     out.append(self.phrase(key, spaces=listing(unique), **self.voices.values(seat)))
         return out

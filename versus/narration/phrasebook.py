@@ -74,10 +74,15 @@ class Phrasebook:
         return bool(self.templates(*path))
 
     def say(self, path: tuple[str, ...], values: Mapping[str, str], avoid_opening: str = "") -> str | None:
-        """A filled sentence for the key, never one used before (None when the key is exhausted)."""
+        """A filled sentence for the key, never one used before (None when the key is exhausted).
+
+        Templates whose placeholders are not all in values are passed over.
+        """
         deck = self._deck(path)
         for attempt in range(2):
             for template in list(deck):
+                if any(name not in values for name in PLACEHOLDER.findall(template)):
+                    continue  # a template needing what this moment cannot supply (e.g. no leader)
                 text = fill(template, values)
                 if text in self.used or (attempt == 0 and avoid_opening and opening(text) == avoid_opening):
                     continue

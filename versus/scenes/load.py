@@ -79,6 +79,9 @@ class Reader:
 
     def whole(self, node: yaml.Node, what: str, low: int, high: int) -> int | None:
         value = scalar(node)
+        if isinstance(node, yaml.ScalarNode) and isinstance(value, str) and re.fullmatch(r"[-+]?[0-9_]{20,}", value):
+            self.problem(node, f"{what} must be from {low} to {high}, not a number of {len(value)} digits")
+            return None
         if isinstance(value, bool) or not isinstance(value, int):
             self.problem(node, f"{what} should be a whole number, not {kind_name(node)}")
             return None
@@ -206,7 +209,7 @@ class Reader:
 
     def people(self, node: yaml.Node, what: str, board: Board | None) -> list[Person]:
         entries = self.sequence(node, what)
-        if board is not None and what == "players":
+        if board is not None and what == "players" and isinstance(node, yaml.SequenceNode):
             most = board.max_players
             if len(entries) < board.min_players:
                 self.problem(node, f"{board.id} needs at least {board.min_players} players, not {len(entries)}")

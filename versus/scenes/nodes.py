@@ -46,8 +46,13 @@ def compose(data: bytes) -> Text:
         problem = (error.problem or error.context or "not valid YAML").strip()
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         return Text(None, (Problem(line, column, f"YAML: {problem}"),))
+    except yaml.reader.ReaderError as error:
+        before = text[: error.position]
+        line, column = before.count("\n") + 1, error.position - (before.rfind("\n") + 1) + 1
+        return Text(None, (Problem(line, column, f"a character YAML does not allow (#{error.character:04x}); "
+                                                 "is this a scene file?"),))
     except yaml.YAMLError as error:
-        return Text(None, (Problem(1, 1, f"YAML: {error}"),))
+        return Text(None, (Problem(1, 1, f"YAML: {str(error).splitlines()[0]}"),))
     except RecursionError:
         return Text(None, (Problem(1, 1, "nested too deeply to be a scene"),))
     return Text(node, ())
