@@ -8,7 +8,7 @@ import random
 from versus.narration import moments
 from versus.narration.phrasebook import Phrasebook, load_author, opening
 from versus.narration.voice import Voices
-from versus.narration.words import a_spin, counted, listing, number, ordinal, times
+from versus.narration.words import a_spin, counted, curly, listing, number, ordinal, times
 from versus.rules import events as ev
 from versus.rules.game import Action
 from versus.takes.playthrough import Firing, Playthrough
@@ -30,11 +30,20 @@ class Narrator:
         self.states = play.game.states
         self.last_opening = ""
         self.mansion = self.board.overshoot == "seat"
+        self.covered: set[int] = set()  # actions whose salient events the prose tells (one by one or tallied)
 
     # -- the whole ----------------------------------------------------------------------------
+    SALIENT = (ev.Confined, ev.Displaced, ev.Relieved, ev.Won)
+
+    def missing(self) -> list[int]:
+        """Actions with a confinement, collision, relief or the finish that the prose does not tell."""
+        return [i for i, p in enumerate(self.play.played)
+                if i not in self.covered and any(isinstance(e, self.SALIENT) for e in p.action.events)]
+
     def paragraphs(self) -> list[str]:
         out = [self.opening()]
         played = self.play.played
+        self.index_of = {id(p.action): i for i, p in enumerate(played)}
         firings: dict[int, list[Firing]] = {}
         for firing in self.play.firings():
             firings.setdefault(firing.action, []).append(firing)
@@ -50,6 +59,9 @@ class Narrator:
             lead = self.summary(stretch)
             stretch = []
             sentences = self.tell(i, p.action, p.source)
+            if all(sentences):
+                self.covered.add(i)
+            sentences = [s for s in sentences if s]
             for firing in firings.get(i, []):
                 sentences.append(self.aside(firing))
             if not (p.action.events and isinstance(p.action.events[-1], ev.Won)):
@@ -62,11 +74,33 @@ class Narrator:
         return [para for para in out if para]
 
     def add(self, out: list[str], sentences: list[str]) -> None:
-        sentences = [s for s in sentences if s]
+        sentences = self.join_short([s for s in sentences if s])
         if sentences:
             para = " ".join(sentences)
             self.last_opening = opening(para)
             out.append(para)
+
+    def join_short(self, sentences: list[str]) -> list[str]:
+        """Join two short narrative sentences with a semicolon, as the period would (STYLE.md rule 3)."""
+        out: list[str] = []
+        for sentence in sentences:
+            if out and self.short(out[-1]) and self.short(sentence) and not out[-1].endswith(("?", "!", "”")):
+                out[-1] = out[-1][:-1] + "; " + self.uncapitalise(sentence)
+            else:
+                out.append(sentence)
+        return out
+
+    def short(self, sentence: str) -> bool:
+        words = len(sentence.split())
+        return 6 < words < 17 and "“" not in sentence and sentence.endswith(".") and sentence.count(". ") == 0
+
+    def uncapitalise(self, sentence: str) -> str:
+        first = sentence.split()[0].strip(",;:")
+        proper = {w for p in (*self.scene.players, *self.scene.company) for w in (p.name + " " + p.called).split()}
+        proper |= {w for s in self.board.spaces for w in s.name.split()} | {"Mr.", "Mrs.", "Miss", "Lady", "I"}
+        if first in proper or first.isupper() or first.startswith(("Mr.", "Mrs.")):
+            return sentence
+        return sentence[0].lower() + sentence[1:]
 
     def phrase(self, *path: str, **values: str) -> str:
         """A sentence for the key, or "" when every one has been used."""
@@ -122,7 +156,8 @@ class Narrator:
         landed = next((e for e in action.events if isinstance(e, ev.Landed)), None)
         for e in action.events:
             if isinstance(e, ev.Landed):
-                out.append(self.landing(e, action, after))
+                if e.space != self.board.goal:  # the finish is told by won()
+                    out.append(self.landing(e, action, after))
             elif isinstance(e, ev.Overshot):
                 out.append(self.overshoot(e, action))
             elif isinstance(e, ev.Displaced):
@@ -150,7 +185,7 @@ class Narrator:
         near = self.near_miss(action, before, after)
         if near:
             out.append(near)
-        return [s for s in out if s]
+        return out
 
     def space_name(self, number: int) -> str:
         """A space as the prose names it: with its article where the printed name wants one."""
@@ -170,8 +205,6 @@ class Narrator:
                   "nth": ordinal(e.space),
                   "fine": counted(next((x.amount for x in space.direction if x.verb == "pay"), 1), "counter"),
                   "months": counted(space.confines or 1, "month"), "pool": counted(after.pool, "counter")}
-        if e.space == self.board.goal:
-            return ""  # the finish is told by won()
         if not space.name:
             return self.phrase("plain_move", **values)
         if self.board.overshoot == "bounce" and not space.direction:
@@ -217,10 +250,10 @@ class Narrator:
 
     # -- people -------------------------------------------------------------------------------
     def aside(self, firing: Firing) -> str:
-        aside = firing.aside
+        aside = firing.aside  # the author's words verbatim; only the quotes are made curly
         if aside.narrate:
-            return aside.narrate
-        return " ".join(self.voices.attribute(who, line) for who, line in aside.say)
+            return curly(aside.narrate)
+        return " ".join(self.voices.attribute(who, curly(line)) for who, line in aside.say)
 
     def reaction(self, index: int, action: Action) -> list[str]:
         """Perhaps a speech, a remark from the company, a look, or the heroine's private verdict."""
@@ -316,12 +349,14 @@ class Narrator:
 
     def tallies(self, actions: list[Action]) -> list[str]:
         pairs: dict[tuple[int, int], int] = {}
+        covers: dict[tuple[int, int], list[Action]] = {}
         virtues: dict[int, list[str]] = {}
         vices: dict[int, list[str]] = {}
         for action in actions:
             for e in action.events:
                 if isinstance(e, ev.Displaced):
                     pairs[(e.by, e.player)] = pairs.get((e.by, e.player), 0) + 1
+                    covers.setdefault((e.by, e.player), []).append(action)
                 elif isinstance(e, ev.Landed) and self.mansion:
                     space = self.board.space(e.space)
                     if space.kind == "virtue":
@@ -330,7 +365,10 @@ class Narrator:
                         vices.setdefault(e.player, []).append(space.name)
         out = []
         for (by, victim), count in sorted(pairs.items(), key=lambda kv: (-kv[1], kv[0])):
-            out.append(self.phrase("collision_tally", times=times(count), **self.voices.values(by, victim)))
+            text = self.phrase("collision_tally", times=times(count), **self.voices.values(by, victim))
+            if text:
+                out.append(text)
+                self.covered.update(self.index_of[id(a)] for a in covers[(by, victim)])
         for key, found in (("virtue_tally", virtues), ("vice_tally", vices)):
             for seat, names in sorted(found.items()):
                 unique = list(dict.fromkeys(names))

@@ -19,6 +19,7 @@ from versus.narration.words import curly
 
 HERE = Path(__file__).parent / "phrasebook"
 PLACEHOLDER = re.compile(r"\{([A-Za-z_]+)\}")
+SENTENCE = re.compile(r"(?<!\bMr\.)(?<!\bMrs\.)(?<=[.!?”])\s+(?=[A-Z“‘])")
 
 
 class PhrasebookError(ValueError):
@@ -84,11 +85,13 @@ class Phrasebook:
                 if any(name not in values for name in PLACEHOLDER.findall(template)):
                     continue  # a template needing what this moment cannot supply (e.g. no leader)
                 text = fill(template, values)
-                if text in self.used or (attempt == 0 and avoid_opening and opening(text) == avoid_opening):
+                parts = [s for s in SENTENCE.split(text) if len(s.split()) > 3]
+                if any(s in self.used for s in parts) or (
+                        attempt == 0 and avoid_opening and opening(text) == avoid_opening):
                     continue
                 deck.remove(template)
                 deck.append(template)  # to the back of the deck: used last next time (Ink's shuffle)
-                self.used.add(text)
+                self.used.update(parts)
                 return text
         return None
 

@@ -1,0 +1,79 @@
+"""A report on the narrator's prose over every example scene and a few hundred seeded games.
+
+    python benchmarks/prose.py [--games 300]
+
+Prints repeated sentences, paragraph openings reused (and reused twice running), mean narration
+sentence length, modern words, contractions in narration, salient events missing from the prose,
+and words per turn (proportion).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import Counter
+from pathlib import Path
+
+from versus.narration import checks
+from versus.narration.narrator import Narrator
+from versus.scenes.load import load_scene
+from versus.takes.playthrough import Playthrough
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=300)
+    args = parser.parse_args()
+    scenes = [load_scene(p) for p in sorted((ROOT / "scenes").glob("*.yaml")) if ".takes." not in p.name]
+    totals: Counter[str] = Counter()
+    modern: Counter[str] = Counter()
+    lengths: list[float] = []
+    per_turn: list[tuple[int, int]] = []
+    examples: list[str] = []
+    start = time.perf_counter()
+    for g in range(args.games):
+        scene = scenes[g % len(scenes)]
+        pace = "full" if g % 10 == 9 else "brisk"
+        play = Playthrough(scene, seed=None if g < len(scenes) else g)
+        for _ in play.play_out():
+            pass
+        narrator = Narrator(play, pace)
+        text = "\n\n".join(narrator.paragraphs())
+        repeats = checks.repeated(text)
+        openings = checks.paragraph_openings(text)
+        running = sum(1 for a, b in zip(openings, openings[1:]) if a == b)
+        totals["exports"] += 1
+        totals["sentences"] += len(checks.sentences(text))
+        totals["repeated sentences"] += len(repeats)
+        totals["paragraphs"] += len(openings)
+        totals["openings reused"] += len(openings) - len(set(openings))
+        totals["openings reused twice running"] += running
+        totals["contractions in narration"] += len(checks.contractions(text))
+        totals["salient events missing"] += len(narrator.missing())
+        modern.update(checks.modern_words(text))
+        lengths.append(checks.mean_sentence_words(text))
+        if pace == "brisk":
+            per_turn.append((play.game.state.turn, len(text.split())))
+        examples.extend(repeats[:1])
+    seconds = time.perf_counter() - start
+    print(f"{totals['exports']} exports of {len(scenes)} scenes in {seconds:.1f} s")
+    for key in ("sentences", "repeated sentences", "paragraphs", "openings reused", "openings reused twice running",
+                "contractions in narration", "salient events missing"):
+        print(f"  {key:32} {totals[key]}")
+    print(f"  {'mean narration sentence length':32} {sum(lengths) / len(lengths):.1f} words")
+    print(f"  {'modern words found':32} {dict(modern) or 'none'}")
+    for low, high in ((0, 60), (60, 150), (150, 10**6)):
+        band = [(t, w) for t, w in per_turn if low <= t < high]
+        if band:
+            turns = sum(t for t, _ in band) / len(band)
+            words = sum(w for _, w in band) / len(band)
+            print(f"  brisk games of {low}-{high if high < 10**6 else '…'} turns: {len(band)}, "
+                  f"mean {turns:.0f} turns, {words:.0f} words, {words / turns:.1f} words a turn")
+    for sentence in examples[:5]:
+        print(f"  repeated, e.g.: {sentence[:100]}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,137 @@
+"""The narrator judged as prose: no repeats, nothing modern, asides verbatim, salient events told, proportion."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from versus.narration import checks
+from versus.narration.narrator import Narrator
+from versus.narration.phrasebook import HERE, PLACEHOLDER
+from versus.narration.words import curly
+from versus.rules import events as ev
+from versus.scenes.load import load_scene, scene_from_bytes
+from versus.takes.playthrough import Playthrough
+
+ROOT = Path(__file__).parent.parent
+SCENES = sorted(p for p in (ROOT / "scenes").glob("*.yaml") if ".takes." not in p.name)
+ALLOWED = {"who", "he", "him", "his", "himself", "He", "Him", "His", "Himself", "other", "other_his", "other_him",
+           "other_he", "space", "dest", "fine", "spin", "spin_n", "turns", "months", "game", "setting", "players",
+           "company", "leader", "span", "winner", "loser", "pool", "subject", "addressee", "times", "spaces", "nth",
+           "count"}
+
+
+def played(path, seed=None, pace="brisk"):
+    play = Playthrough(load_scene(path), seed=seed)
+    for _ in play.play_out():
+        pass
+    narrator = Narrator(play, pace)
+    return play, narrator, "\n\n".join(narrator.paragraphs())
+
+
+CASES = [(p, seed, pace) for p in SCENES for seed, pace in ((None, "brisk"), (3, "brisk"), (11, "full"))]
+
+
+@pytest.mark.parametrize("path,seed,pace", CASES, ids=[f"{p.stem}-{s}-{pace}" for p, s, pace in CASES])
+def test_prose_reads_without_wincing(path, seed, pace):
+    play, narrator, text = played(path, seed, pace)
+    assert checks.repeated(text) == []
+    assert checks.modern_words(text) == []
+    assert checks.contractions(text) == []
+    assert "{" not in text and "}" not in text  # every placeholder filled
+    assert '"' not in text and "'" not in text  # curly quotes only
+    assert narrator.missing() == []  # every confinement, collision, relief and the finish told
+    assert "Fitzwilliam”" not in text and "Lady de Bourgh" not in text
+    openings = checks.paragraph_openings(text)
+    assert sum(1 for a, b in zip(openings, openings[1:]) if a == b) <= 1
+
+
+@pytest.mark.parametrize("path", SCENES, ids=[p.stem for p in SCENES])
+def test_asides_appear_verbatim_where_they_fired(path):
+    play, narrator, text = played(path)
+    firings = play.firings()
+    assert firings, "each example scene fires some aside"
+    for firing in firings:
+        if firing.aside.narrate:
+            assert curly(firing.aside.narrate) in text
+        for _, line in firing.aside.say:
+            for part in re.split(r"(?<=[.!?])\s+", curly(line)):
+                assert part.rstrip(".") in text
+
+
+def test_the_finish_and_every_confinement_name_the_player():
+    play, narrator, text = played(ROOT / "scenes" / "netherfield.yaml")
+    paras = narrator.paragraphs()
+    for p in play.played:
+        for e in p.action.events:
+            if isinstance(e, (ev.Confined, ev.Won)):
+                person = play.scene.players[e.player]
+                assert person.called in text or person.name in text
+    assert play.game.state.winner is not None
+    assert play.scene.players[play.game.state.winner].called in paras[-3] + paras[-2]
+
+
+def test_the_same_take_gives_the_same_prose():
+    assert played(SCENES[0])[2] == played(SCENES[0])[2]
+
+
+def test_long_games_get_proportionate_prose():
+    words_per_turn = []
+    for path in SCENES:
+        play, _, text = played(path)
+        words_per_turn.append((play.game.state.turn, len(text.split()) / play.game.state.turn))
+    longest = max(words_per_turn)
+    shortest = min(words_per_turn)
+    assert longest[1] < shortest[1] and longest[1] < 20  # fewer words a turn as games grow long
+
+
+def test_uneventful_play_is_summarised_in_brisk_but_not_full():
+    brisk = played(SCENES[0], 5, "brisk")[2]
+    full = played(SCENES[0], 5, "full")[2]
+    assert len(full.split("\n\n")) > len(brisk.split("\n\n"))
+
+
+def test_phrasebook_data_is_well_formed():
+    for path in HERE.glob("*.yaml"):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+
+        def leaves(node, where=()):
+            if isinstance(node, dict):
+                for key, value in node.items():
+                    yield from leaves(value, (*where, key))
+            else:
+                yield where, node
+
+        for where, leaf in leaves(data):
+            if where and where[0] == "names":
+                continue
+            assert isinstance(leaf, list) and leaf, (path.name, where)
+            for template in leaf:
+                assert set(PLACEHOLDER.findall(template)) <= ALLOWED, (path.name, where, template)
+
+
+def test_every_space_of_both_boards_has_its_own_commentary():
+    from versus.boards import load_board
+
+    for board_id in ("mansion-of-happiness", "virtue-rewarded"):
+        data = yaml.safe_load((HERE / f"{board_id}.yaml").read_text(encoding="utf-8"))
+        named = [s.name for s in load_board(board_id).spaces if s.name and s.kind != "goal"]
+        assert all(len(data["spaces"][name]) >= 5 for name in named), board_id
+
+
+def test_an_author_phrasebook_overrides(tmp_path):
+    scene_text = (ROOT / "scenes" / "netherfield.yaml").read_text()
+    (tmp_path / "mine.yaml").write_text('spaces:\n  HUMILITY:\n    - "{who} was humbled, as the author insisted."\n')
+    path = tmp_path / "s.yaml"
+    path.write_text(scene_text + "phrasebook: mine.yaml\n")
+    _, _, text = played(path)
+    assert "Mr. Darcy was humbled, as the author insisted." in text
+
+
+def test_forms_of_address_in_company_speech():
+    text = played(ROOT / "scenes" / "netherfield.yaml")[2]
+    for speech in re.findall(r"“[^”]*”[^“]*?(?:said|replied|observed|returned|added|cried) Miss Bingley", text):
+        assert "Miss Elizabeth" not in speech
