@@ -135,3 +135,35 @@ def test_forms_of_address_in_company_speech():
     text = played(ROOT / "scenes" / "netherfield.yaml")[2]
     for speech in re.findall(r"“[^”]*”[^“]*?(?:said|replied|observed|returned|added|cried) Miss Bingley", text):
         assert "Miss Elizabeth" not in speech
+
+
+def synthetic_scene(board: str, rules: str, players: int, max_turns: int, seed: int):
+    names = [("elizabeth", "Miss Elizabeth Bennet", "Elizabeth", "she", "lively"),
+             ("darcy", "Mr. Darcy", "Mr. Darcy", "he", "proud"),
+             ("jane", "Miss Bennet", "Jane", "she", "gentle"),
+             ("bingley", "Mr. Bingley", "Mr. Bingley", "he", "amiable"),
+             ("collins", "Mr. Collins", "Mr. Collins", "he", "obsequious"),
+             ("charlotte", "Miss Lucas", "Charlotte", "she", None)]
+    lines = [f"title: Synthetic\ngame: {board}\nrules: {rules}\nseed: {seed}\nend: {{max_turns: {max_turns}}}",
+             "players:"]
+    for pid, name, called, pronoun, temper in names[:players]:
+        lines.append(f"  - {{id: {pid}, name: {name}, called: {called}, pronoun: {pronoun}"
+                     + (f", temper: {temper}}}" if temper else "}"))
+    return scene_from_bytes("\n".join(lines).encode(), "synthetic.yaml")
+
+
+@pytest.mark.parametrize("board,rules,players,max_turns", [
+    ("mansion-of-happiness", "ives", 2, 10), ("mansion-of-happiness", "zh", 6, 300),
+    ("mansion-of-happiness", "ives", 6, 300), ("virtue-rewarded", "darton", 2, 10),
+    ("virtue-rewarded", "darton", 6, 300), ("mansion-of-happiness", "zh", 3, 40),
+])
+def test_any_board_preset_size_and_length(board, rules, players, max_turns):
+    for seed in range(3):
+        play = Playthrough(synthetic_scene(board, rules, players, max_turns, seed))
+        for _ in play.play_out():
+            pass
+        for pace in ("brisk", "full"):
+            narrator = Narrator(play, pace)
+            text = "\n\n".join(narrator.paragraphs())
+            assert text and checks.repeated(text) == [] and "{" not in text
+            assert narrator.missing() == []

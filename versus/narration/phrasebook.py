@@ -85,7 +85,7 @@ class Phrasebook:
                 if any(name not in values for name in PLACEHOLDER.findall(template)):
                     continue  # a template needing what this moment cannot supply (e.g. no leader)
                 text = fill(template, values)
-                parts = [s for s in SENTENCE.split(text) if len(s.split()) > 3]
+                parts = SENTENCE.split(text)
                 if any(s in self.used for s in parts) or (
                         attempt == 0 and avoid_opening and opening(text) == avoid_opening):
                     continue
