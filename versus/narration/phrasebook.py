@@ -19,6 +19,7 @@ from versus.narration.words import curly
 
 HERE = Path(__file__).parent / "phrasebook"
 PLACEHOLDER = re.compile(r"\{([A-Za-z_]+)\}")
+AFTER_STOP = re.compile(r"((?<!Mr)(?<!Mrs)(?<!Dr)[.!?]\s+)([a-z])")
 SENTENCE = re.compile(r"(?<!\bMr\.)(?<!\bMrs\.)(?<=[.!?”])\s+(?=[A-Z“‘])")
 
 
@@ -110,6 +111,7 @@ def fill(template: str, values: Mapping[str, str]) -> str:
         return values.get(match.group(1), match.group(0))
 
     text = curly(PLACEHOLDER.sub(value, template))
+    text = AFTER_STOP.sub(lambda m: m.group(1) + m.group(2).upper(), text)  # "… fined. The Colonel …"
     return text[:1].upper() + text[1:]
 
 
