@@ -219,3 +219,14 @@ def test_there_is_a_zh_scene_and_a_virtue_scene_with_three_or_more():
 def test_shipped_schema_is_current(capsys):
     assert main(["schema"]) == 0
     assert capsys.readouterr().out == (ROOT / "scenes" / "scene.schema.json").read_text()
+
+
+def test_what_can_be_reached_follows_the_rules():
+    base = "title: T\ngame: mansion-of-happiness\nrules: {rules}\nplayers: [{{id: a, name: A}}, {{id: b, name: B}}]\n"
+    ok = scene(base.format(rules="zh") + "beats: [a reaches IMMODESTY, a reaches INGRATITUDE]\n")
+    assert len(ok.beats) == 2  # advancing six from PRUDENCE / GENEROSITY comes to rest there under zh
+    from versus.scenes.problems import SceneError
+
+    with pytest.raises(SceneError) as caught:
+        scene(base.format(rules="ives") + "beats: [a reaches SINCERITY, a lands on 34, a reaches 67]\n")
+    assert [p.message.split(":")[0] for p in caught.value.problems] == ["impossible"]

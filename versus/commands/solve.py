@@ -1,11 +1,76 @@
-"""`versus solve`: not yet built."""
+"""`versus solve SCENE`: find spins under which every beat holds, changing as few as possible; save a take."""
+
+from __future__ import annotations
 
 import argparse
+import json
+import sys
+
+from versus.commands.common import load_scene_or_fail
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("rest", nargs="*")
+    parser.add_argument("scene", metavar="SCENE", help="a scene file with beats (scenes/*.yaml)")
+    parser.add_argument("--max-edits", type=_count, default=4, metavar="K",
+                        help="change at most K spins (default 4)")  # versus.solve.DEFAULT_MAX_EDITS
+    parser.add_argument("--max-turns", type=_positive, metavar="N",
+                        help="stop the game after N turns instead of the scene's end.max_turns")
+    parser.add_argument("--free-script", action="store_true",
+                        help="allow the scene's scripted spins to be changed too")
+    parser.add_argument("--seed", type=int, help="draw the unscripted spins from this seed instead")
+    parser.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
+                        help="give up after this long (default 60)")
+    parser.add_argument("--json", action="store_true",
+                        help='print {"take": NAME, "spins": [...], "edits": [[position, old, new], ...]}')
+
+
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
-    raise SystemExit("versus solve: not yet available")
+    from versus.cli import Failure
+    from versus.solve import Unsolvable, save, solve
+    from versus.takes.store import TakesError
+
+    scene = load_scene_or_fail(args.scene)
+    try:
+        solution = solve(scene, max_edits=args.max_edits, max_turns=args.max_turns,
+                         free_script=args.free_script, seed=args.seed, time_limit=args.time_limit)
+    except Unsolvable as error:
+        raise Failure(error.lines, status=1) from None
+    edits = len(solution.edits)
+    try:
+        saved, store = save(solution, args.max_turns)
+    except (TakesError, OSError) as error:
+        raise Failure(f"versus: the solution was not saved: {error}", status=1) from None
+    out = sys.stdout
+    if args.json:
+        out.write(json.dumps({"take": saved.name, "spins": list(solution.spins),
+                              "edits": [list(e) for e in solution.edits]}) + "\n")
+        return 0
+    play = solution.play
+    names = [p.called for p in scene.players]
+    out.write(f"{scene.title}: every beat holds with {edits} spin{'s' if edits != 1 else ''} changed "
+              f"of the {len(solution.spins)} the game uses ({solution.seconds:.2f} s).\n")
+    for k, old, new in solution.edits:
+        out.write(f"  spin {k}: {old} -> {new}\n")
+    state = play.game.state
+    if state.winner is not None:
+        out.write(f"{names[state.winner]} wins at turn {state.turn}.\n")
+    else:
+        out.write(f"Unfinished after {state.turn} turns.\n")
+    for beat, _ in play.beats():
+        out.write(f"  beat held  {beat}\n")
+    out.write(f"Saved as {saved.name} in {store.path}\n")
+    return 0

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from versus.rules import events as ev
 from versus.rules.board import Board, Rules
 from versus.rules.game import Action
+from versus.rules.reach import resting_and_landing
 from versus.scenes.model import Pattern
 from versus.scenes.problems import suggest
 
@@ -144,12 +145,12 @@ def _space_pattern(verb: str, player: int, words, lowered, text: str, vocab: Voc
     at = words[skip][1]
     number = vocab.space(text[at:].strip(), at)
     space = vocab.board.space(number)
-    if verb == "lands" and vocab.rules.skip_places and space.kind == "place":
-        raise PatternError(f"impossible: {space.name} is never counted onto under counting: skip-places", at)
-    if verb == "reaches" and vocab.board.overshoot == "seat" and number != vocab.board.goal \
-            and any(e.verb in ("go", "back") for e in space.direction):
-        raise PatternError(f"impossible: nobody comes to rest on {space.name}; its direction always moves "
-                           "the player on (try 'lands on')", at)
+    rest, land = resting_and_landing(vocab.board, vocab.rules)
+    if verb == "lands" and number not in land:
+        raise PatternError(f"impossible: no spin is ever counted onto {space.name} under these rules", at)
+    if verb == "reaches" and number not in rest:
+        raise PatternError(f"impossible: nobody ever comes to rest on {space.name} under these rules "
+                           "(its direction moves the player on; try 'lands on')", at)
     return Pattern("lands" if verb == "lands" else "reaches", player, space=number, text=text)
 
 

@@ -1,0 +1,117 @@
+"""Beats (scene event patterns) as the vectorised simulator checks them, game by game.
+
+Event beats (lands, reaches, confined, overshoots, displaces) are flags set as the events happen;
+the rest are judged from the finished game: the winner, the number of turns, the counters paid.
+This follows versus.scenes.patterns.Tracker exactly; the tests hold the two together.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from versus.rules.game import Action
+from versus.scenes.model import Pattern
+from versus.scenes.patterns import Tracker
+
+EVENT_KINDS = ("lands", "reaches", "confined", "overshoots", "displaces")
+
+
+@dataclass
+class BeatPlan:
+    """The beats sorted by how they are checked; j is the beat's index in the scene's list."""
+
+    count: int = 0
+    lands: list[tuple[int, int, int]] = field(default_factory=list)  # (j, player, space)
+    reaches: list[tuple[int, int, int]] = field(default_factory=list)  # (j, player, space)
+    confined: list[tuple[int, int]] = field(default_factory=list)  # (j, player)
+    overshoots: list[tuple[int, int]] = field(default_factory=list)  # (j, player)
+    displaces: list[tuple[int, int, int]] = field(default_factory=list)  # (j, by, moved)
+    wins: list[tuple[int, int]] = field(default_factory=list)  # (j, player)
+    pays: list[tuple[int, int, int]] = field(default_factory=list)  # (j, player, at least)
+    turns_at_least: list[tuple[int, int]] = field(default_factory=list)  # (j, N): turn N, round N, lasts at least
+    turns_at_most: list[tuple[int, int]] = field(default_factory=list)  # (j, N)
+
+    @property
+    def needs_money(self) -> bool:
+        return bool(self.pays)
+
+
+def plan(beats: tuple[Pattern, ...] | list[Pattern], players: int) -> BeatPlan:
+    p = BeatPlan(count=len(beats))
+    for j, b in enumerate(beats):
+        kind = b.kind
+        if kind == "lands":
+            p.lands.append((j, b.player, b.space))
+        elif kind == "reaches":
+            p.reaches.append((j, b.player, b.space))
+        elif kind == "confined":
+            p.confined.append((j, b.player))
+        elif kind == "overshoots":
+            p.overshoots.append((j, b.player))
+        elif kind == "displaces":
+            p.displaces.append((j, b.player, b.other))
+        elif kind == "wins":
+            p.wins.append((j, b.player))
+        elif kind == "pays":
+            p.pays.append((j, b.player, b.number or 1))
+        elif kind == "turn" or kind == "lasts-at-least":
+            p.turns_at_least.append((j, b.number))
+        elif kind == "round":
+            p.turns_at_least.append((j, (b.number - 1) * players + 1))
+        elif kind == "lasts-at-most":
+            p.turns_at_most.append((j, b.number))
+        else:  # pragma: no cover - the scene loader admits no other kind
+            raise ValueError(f"unknown beat kind {kind!r}")
+    return p
+
+
+def judge(p: BeatPlan, flags: np.ndarray, winner: np.ndarray, turns: np.ndarray,
+          paid: np.ndarray | None) -> np.ndarray:
+    """(games, beats) bool: whether each beat holds in each finished game."""
+    held = flags.copy()
+    for j, player in p.wins:
+        held[:, j] = winner == player
+    for j, player, least in p.pays:
+        held[:, j] = paid[:, player] >= least  # type: ignore[index]
+    for j, n in p.turns_at_least:
+        held[:, j] = turns >= n
+    for j, n in p.turns_at_most:
+        held[:, j] = turns <= n
+    return held
+
+
+@dataclass(frozen=True)
+class Prefix:
+    """What a game's actions so far have settled: event beats held and counters paid."""
+
+    flags: tuple[bool, ...]
+    paid: tuple[int, ...]
+
+
+def prefix_of(actions: list[Action] | tuple[Action, ...], beats, players: int) -> Prefix:
+    tracker = Tracker(list(beats), players)
+    held = [False] * len(beats)
+    for action in actions:
+        for j, _ in tracker.feed(action):
+            held[j] = True
+    kinds = [b.kind for b in beats]
+    return Prefix(tuple(h and k in EVENT_KINDS for h, k in zip(held, kinds)), tuple(tracker.paid))
+
+
+class PrefixTracker:
+    """A Tracker that can say, after each action, which event beats have held so far (for the solver)."""
+
+    def __init__(self, beats, players: int) -> None:
+        self.tracker = Tracker(list(beats), players)
+        self.kinds = [b.kind for b in beats]
+        self.held = [False] * len(beats)
+
+    def feed(self, action: Action) -> None:
+        for j, _ in self.tracker.feed(action):
+            if self.kinds[j] in EVENT_KINDS:
+                self.held[j] = True
+
+    def snapshot(self) -> Prefix:
+        return Prefix(tuple(self.held), tuple(self.tracker.paid))

@@ -1,0 +1,55 @@
+"""The plain way: games played one at a time through the rules engine (for checks and benchmarks)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from versus.rules import Game
+from versus.rules.board import Board, Rules
+from versus.rules.state import State
+from versus.scenes.patterns import Tracker
+
+
+@dataclass(frozen=True)
+class Played:
+    winner: int  # -1 for none
+    turns: int
+    spins: int  # spins used by the whole game so far
+    held: tuple[bool, ...]
+    counters: tuple[int, ...]
+    paid: tuple[int, ...]
+
+
+def play_engine(board: Board, rules: Rules, state: State, spin: Callable[[int], int], max_turns: int,
+                beats: Sequence = (), k: int = 1) -> Played:
+    """Play on from state until a win or max_turns, spin(k) giving the k-th spin of the game."""
+    game = Game.from_state(board, rules, state)
+    tracker = Tracker(list(beats), state.players)
+    held = [False] * len(beats)
+    while not (game.state.over or (game.state.turn >= max_turns and game.state.pending is None)):
+        if game.state.needs_spin:
+            action = game.play(spin(k))
+            k += 1
+        else:
+            action = game.play(None)
+        for j, _ in tracker.feed(action):
+            held[j] = True
+    final = game.state
+    for j, beat in enumerate(beats):
+        if beat.kind.startswith("lasts"):
+            held[j] = tracker.lasts(beat)
+    # `turn N` and `round N` beats that began before `state` are not seen here; callers starting
+    # mid-game pass what the prefix held themselves.
+    return Played(-1 if final.winner is None else final.winner, final.turn, k - 1, tuple(held),
+                  final.counters, tuple(tracker.paid))
+
+
+def simulate_plain(board: Board, rules: Rules, state: State, games: int, max_turns: int,
+                   seed: int = 0) -> list[Played]:
+    """Plain-loop Monte Carlo: each game in turn, random.Random(seed) for the spins."""
+    rng = random.Random(seed)
+    faces = rules.teetotum
+    return [play_engine(board, rules, state, lambda _k: rng.randint(1, faces), max_turns)
+            for _ in range(games)]

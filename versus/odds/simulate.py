@@ -1,0 +1,426 @@
+"""A vectorised simulator of RULES.md: many games at once, one action per game per step, in numpy.
+
+It plays the same rules as versus.rules (both boards, every switch: collisions, re-spins,
+reliefs either way, the Seat of Expectation, bounces, waits and confinement, extra spins) on
+arrays with one row per game, and gives the same winner, number of turns, spins used, counters
+and beats as the engine for the same spins, game by game (tests/test_odds_simulate.py holds it
+to that). Rare things (collisions, reliefs, releases) are worked on the few rows they touch.
+
+    sim = Simulator(board, rules, players=2, max_turns=200, beats=scene.beats)
+    out = sim.run(Start.repeat(state, 10_000), RandomSpins(6, np.random.default_rng(0)))
+    out.winner, out.turns, out.held   # per game
+
+A row whose game has finished is dropped (now and then, in bulk); until then it plays on
+harmlessly and its result, taken when it finished, is kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from versus.odds.beats import BeatPlan, Prefix, judge, plan
+from versus.odds.spins import SpinSource
+from versus.odds.tables import PAY, PAY_EACH, PAY_HALF, RECEIVE, TAKE_POOL, tables_for
+from versus.rules.board import Board, Rules
+from versus.rules.state import State
+
+PENDING_CODES = {None: 0, "respin": 1, "relief": 2, "extra": 3}
+NO_PENDING, RESPIN, RELIEF, EXTRA = 0, 1, 2, 3
+_PER_PLAYER = ("pos", "counters", "waiting", "confined", "seat", "crime", "paid")
+_PER_GAME = ("pool", "player", "turn", "pk", "pspinner", "pspin", "powed", "winner", "k", "too_long")
+NEVER = 1 << 40
+
+
+@dataclass
+class Start:
+    """The starting arrays of a batch of games (one row each); build with repeat() or from_states()."""
+
+    pos: np.ndarray
+    counters: np.ndarray
+    waiting: np.ndarray
+    confined: np.ndarray
+    seat: np.ndarray
+    crime: np.ndarray
+    paid: np.ndarray
+    pool: np.ndarray
+    player: np.ndarray
+    turn: np.ndarray
+    pk: np.ndarray
+    pspinner: np.ndarray
+    pspin: np.ndarray
+    powed: np.ndarray
+    winner: np.ndarray
+    k: np.ndarray
+    flags: np.ndarray  # (rows, beats) event beats already held
+
+    @property
+    def rows(self) -> int:
+        return len(self.pool)
+
+    @classmethod
+    def from_states(cls, states: list[State], index: np.ndarray | None = None, k: list[int] | None = None,
+                    prefixes: list[Prefix] | None = None, beats: int = 0) -> "Start":
+        """Rows taken from a list of states: row r starts from states[index[r]] (default: one row each).
+
+        k[i] is the position of the next spin at states[i] (default 1); prefixes[i] what the game
+        before states[i] has already settled of the beats.
+        """
+        m = len(states)
+        index = np.arange(m) if index is None else np.asarray(index, dtype=np.int64)
+        n = states[0].players
+
+        def col(values, dtype=np.int64) -> np.ndarray:
+            return np.asarray(values, dtype=dtype)[index]
+
+        pend = [s.pending for s in states]
+        return cls(
+            pos=col([s.pos for s in states]),
+            counters=col([s.counters for s in states]),
+            waiting=col([s.waiting for s in states]),
+            confined=col([s.confined for s in states], bool),
+            seat=col([s.seat_used for s in states], bool),
+            crime=col([s.crime_origin for s in states]),
+            paid=col([p.paid for p in prefixes]) if prefixes else np.zeros((len(index), n), np.int64),
+            pool=col([s.pool for s in states]),
+            player=col([s.player for s in states]),
+            turn=col([s.turn for s in states]),
+            pk=col([PENDING_CODES[p.kind if p else None] for p in pend]),
+            pspinner=col([p.spinner if p else 0 for p in pend]),
+            pspin=col([p.spin if p else 0 for p in pend]),
+            powed=col([p.owed if p else 0 for p in pend]),
+            winner=col([-1 if s.winner is None else s.winner for s in states]),
+            k=col(k if k is not None else [1] * m),
+            flags=(col([p.flags for p in prefixes], bool) if prefixes
+                   else np.zeros((len(index), beats), dtype=bool)),
+        )
+
+    @classmethod
+    def repeat(cls, state: State, games: int, k: int = 1, prefix: Prefix | None = None, beats: int = 0) -> "Start":
+        return cls.from_states([state], np.zeros(games, dtype=np.int64), [k],
+                               [prefix] if prefix is not None else None, beats)
+
+
+@dataclass
+class Outcome:
+    """Per game: the winner (-1 for none), turns played in all, spins used in all, beats held."""
+
+    winner: np.ndarray
+    turns: np.ndarray
+    spins: np.ndarray  # the position of the last spin used (k - 1)
+    held: np.ndarray  # (games, beats) bool
+    counters: np.ndarray  # (games, players), when money is tracked
+    paid: np.ndarray  # (games, players), when money is tracked
+    too_long: np.ndarray  # with watch_turn N: the spin position on which turn N + 1 began (else 2**40)
+
+
+class Simulator:
+    """The rules of one board and rules choice for a number of players, as array operations."""
+
+    def __init__(self, board: Board, rules: Rules, players: int, max_turns: int, beats=(),
+                 money: bool = False) -> None:
+        self.t = tables_for(board, rules)
+        self.n = players
+        self.max_turns = max_turns
+        self.plan: BeatPlan = plan(beats, players)
+        self.money = money or self.plan.needs_money
+        self.next_player = np.roll(np.arange(players), -1)
+
+    # -- the run ------------------------------------------------------------------------------------
+    def run(self, start: Start, spins: SpinSource, watch_turn: int | None = None, stop_late: bool = False) -> Outcome:
+        """Play every row to a win or max_turns.
+
+        watch_turn N notes the spin position on which turn N + 1 began (Outcome.too_long); with
+        stop_late, a game is given up there, unfinished (for the solver: `game lasts at most N turns`
+        has then failed whatever follows).
+        """
+        rows0 = start.rows
+        n, nb = self.n, self.plan.count
+        out = Outcome(winner=np.full(rows0, -1, np.int64), turns=np.zeros(rows0, np.int64),
+                      spins=np.zeros(rows0, np.int64), held=np.zeros((rows0, nb), bool),
+                      counters=np.zeros((rows0, n), np.int64), paid=np.zeros((rows0, n), np.int64),
+                      too_long=np.full(rows0, NEVER, np.int64))
+        for name in _PER_PLAYER + _PER_GAME:
+            if name != "too_long":
+                setattr(self, name, np.array(getattr(start, name), copy=True))
+        self.too_long = np.full(rows0, NEVER, np.int64)
+        self.watch_turn = watch_turn
+        self.flags = np.array(start.flags, dtype=bool, copy=True).reshape(rows0, nb)
+        self.spins = spins
+        gid = np.arange(rows0)
+        live = np.ones(rows0, dtype=bool)
+        self._rebase()
+        while rows0:
+            done = (self.winner >= 0) | ((self.turn >= self.max_turns) & (self.pk == 0))
+            if stop_late and watch_turn is not None:
+                done |= self.turn > watch_turn
+            done &= live
+            if done.any():
+                d = np.flatnonzero(done)
+                g = gid[d]
+                out.winner[g] = self.winner[d]
+                out.turns[g] = self.turn[d]
+                out.spins[g] = self.k[d] - 1
+                out.held[g] = self.flags[d]
+                out.counters[g] = self.counters[d]
+                out.paid[g] = self.paid[d]
+                out.too_long[g] = self.too_long[d]
+                live &= ~done
+                alive = int(live.sum())
+                if alive == 0:
+                    break
+                if alive < 0.8 * len(live) or len(live) < 256:
+                    keep = np.flatnonzero(live)
+                    self._keep(keep)
+                    spins.keep(keep)
+                    gid, live = gid[keep], live[keep]
+            self._step()
+        out.held = judge(self.plan, out.held, out.winner, out.turns, out.paid)
+        return out
+
+    def _keep(self, keep: np.ndarray) -> None:
+        for name in _PER_PLAYER + _PER_GAME + ("flags",):
+            setattr(self, name, getattr(self, name)[keep])
+        self._rebase()
+
+    def _rebase(self) -> None:
+        self.base = np.arange(len(self.pool), dtype=np.int64) * self.n
+
+    # -- one action in every game -------------------------------------------------------------------
+    def _step(self) -> None:  # noqa: C901 - one pass over RULES.md "A turn", kept in one place for speed
+        t, p = self.t, self.plan
+        pk = self.pk
+        pend = pk != NO_PENDING
+        anyp = bool(pend.any())
+        if anyp:
+            actor = np.where(pend, self.pspinner, self.player)
+            self.turn += ~pend
+        else:
+            actor = self.player
+            self.turn += 1
+        if self.watch_turn is not None:
+            late = (self.turn > self.watch_turn) & (self.too_long == NEVER)
+            if late.any():
+                self.too_long[late] = self.k[late]
+        ai = self.base + actor
+        posf, waitf = self.pos.reshape(-1), self.waiting.reshape(-1)
+        seatf, conff = self.seat.reshape(-1), self.confined.reshape(-1)
+
+        # Step 1: a skipped turn (waiting or confined); a last month releases to the start square.
+        skip = None
+        released = None
+        if t.confines or t.waits:
+            wa = waitf[ai]
+            skipm = wa > 0
+            if anyp:
+                skipm &= ~pend
+            sk = np.flatnonzero(skipm)
+            if sk.size:
+                skip = skipm
+                f = ai[sk]
+                left = wa[sk] - 1
+                waitf[f] = left
+                if t.confines:
+                    rel = (left == 0) & conff[f]
+                    if rel.any():
+                        fr = f[rel]
+                        conff[fr] = False
+                        posf[fr] = t.start
+                        seatf[fr] = False
+                        released = sk[rel]
+
+        # Steps 2 to 5: the spin, where it lands, and the landing space's direction.
+        s = self.spins.take(self.k)
+        self.k += 1 if skip is None else ~skip
+        stayed = None
+        if anyp and t.collisions:
+            stm = (pk == RESPIN) & (s == self.pspin)
+            if stm.any():
+                stayed = stm  # "Should he spin as before, he must remain as he was"
+        idle = skip if stayed is None else (stayed if skip is None else skip | stayed)
+        origin = posf[ai]
+        code = origin * t.faces + (s - 1)
+        land = t.land[code]
+        final = t.final[code]
+        if idle is not None:
+            land[idle] = t.none
+            final[idle] = origin[idle]
+        ovm = land == 0
+        ov = np.flatnonzero(ovm)
+        if ov.size and t.seat >= 0:
+            f = ai[ov]
+            used = seatf[f]
+            final[ov[used]] = t.start  # the second time over: begin again
+            seatf[f] = ~used
+        if t.confines:
+            months = t.confine[land]
+            ci = np.flatnonzero(months)
+            if ci.size:
+                f = ai[ci]
+                waitf[f] = months[ci]
+                conff[f] = True
+                self.crime.reshape(-1)[f] = origin[ci]
+        waits = None
+        if t.waits:
+            waits = t.wait[land]
+            wi = np.flatnonzero(waits)
+            if wi.size:
+                waitf[ai[wi]] = waits[wi]
+        if self.money:
+            self._pay_directions(actor, ai, land)
+        won = np.flatnonzero(final == t.goal)
+        if won.size:
+            self.winner[won] = actor[won]
+        posf[ai] = final
+
+        # Step 6: collisions (rule 16): only on the few rows where another token stands on final.
+        if anyp:
+            self.pk = np.zeros_like(pk)
+        if t.collisions:
+            count = (self.pos == final[:, None]).sum(axis=1)
+            ci = np.flatnonzero(count > 1)
+            if ci.size:
+                self._collide(ci, actor, origin, final, land, s)
+
+        # Spins still owed this turn (Virtue), then the turn passes on.
+        if t.extras:
+            owed = t.extra[land]
+            if anyp:
+                owed = owed + np.where(pk == EXTRA, self.powed - 1, 0)
+            over = ovm if waits is None else ovm | (waits > 0)
+            if stayed is not None:
+                over |= stayed
+            more = (owed > 0) & ~over & (self.winner < 0) & (self.pk == NO_PENDING)
+            if more.any():
+                self.pk = np.where(more, EXTRA, self.pk)
+                self.powed = owed
+                self.pspinner = np.where(more, self.player, self.pspinner)
+        advance = self.winner < 0
+        if anyp or t.collisions or t.extras:
+            advance &= self.pk == NO_PENDING
+        self.player = np.where(advance, self.next_player[self.player], self.player)
+
+        if p.count:
+            self._event_beats(actor, ai, land, ovm, idle, released, stayed)
+
+    # -- directions that move counters ------------------------------------------------------------
+    def _pay_directions(self, actor: np.ndarray, ai: np.ndarray, land: np.ndarray) -> None:
+        t, n = self.t, self.n
+        cf, pf = self.counters.reshape(-1), self.paid.reshape(-1)
+        for _, verbs, amounts, used in t.money:
+            v = verbs[land]
+            for verb in used:
+                rows = np.flatnonzero(v == verb)
+                if not rows.size:
+                    continue
+                amount = amounts[land[rows]]
+                f = ai[rows]
+                if verb == PAY or verb == PAY_HALF:
+                    due = amount if verb == PAY else cf[f] // 2
+                    paid = np.minimum(due, cf[f])
+                    cf[f] -= paid
+                    pf[f] += paid
+                    self.pool[rows] += paid
+                elif verb == RECEIVE:
+                    got = np.minimum(amount, self.pool[rows])
+                    self.pool[rows] -= got
+                    cf[f] += got
+                elif verb == TAKE_POOL:
+                    cf[f] += self.pool[rows]
+                    self.pool[rows] = 0
+                else:  # PAY_EACH or RECEIVE_EACH: each other player in seat order after the spinner
+                    m = actor[rows]
+                    for step in range(1, n):
+                        fq = self.base[rows] + (m + step) % n
+                        payer, payee = (f, fq) if verb == PAY_EACH else (fq, f)
+                        paid = np.minimum(amount, cf[payer])
+                        cf[payer] -= paid
+                        cf[payee] += paid
+                        pf[payer] += paid
+
+    # -- rule 16 on the rows where tokens meet -------------------------------------------------------
+    def _collide(self, ci, actor, origin, final, land, s) -> None:
+        t, n = self.t, self.n
+        fin, org, lan = final[ci], origin[ci], land[ci]
+        ok = (fin != t.start) & (fin != t.goal) & ((fin != org) | t.sent_by_crime[lan])
+        ok &= self.winner[ci] < 0
+        if not ok.all():
+            ci, fin, org, lan = ci[ok], fin[ok], org[ok], lan[ok]
+            if not ci.size:
+                return
+        m = actor[ci]
+        r = np.arange(len(ci))
+        pos = self.pos[ci]
+        at = pos == fin[:, None]
+        at[r, m] = False
+        prisoner_at = at & self.confined[ci] & (self.waiting[ci] > 0)
+        jailed = prisoner_at.any(axis=1)
+        moved = at.copy()
+        respin = np.zeros(len(ci), dtype=bool)
+        if jailed.any():
+            # The prisoner: the first confined player on final, in seat order after the mover.
+            rank = (np.arange(n)[None, :] - m[:, None] - 1) % n
+            q = np.argmin(np.where(prisoner_at, rank, n), axis=1)
+            relief = jailed & t.crime_confines[lan]
+            respin = jailed & ~relief
+            if relief.any():
+                rr = np.flatnonzero(relief)
+                rows, qq = ci[rr], q[rr]
+                self.waiting[rows, qq] = 0
+                self.confined[rows, qq] = False
+                if t.relief_spin:
+                    pos[rr, qq] = self.crime[rows, qq]
+                    self.pk[rows] = RELIEF
+                    self.pspinner[rows] = qq
+                else:
+                    pos[rr, qq] = t.start
+                    self.seat[rows, qq] = False
+                at[rr, qq] = False  # relieved, not displaced
+            if respin.any():
+                rs = np.flatnonzero(respin)
+                rows = ci[rs]
+                pos[rs, m[rs]] = org[rs]
+                self.pk[rows] = RESPIN
+                self.pspinner[rows] = m[rs]
+                self.pspin[rows] = s[rows]
+                at[rs] = False
+                moved[rs] = False
+        if self.money:
+            fined = ~jailed & ~t.offense[lan]
+            if fined.any():
+                rows = ci[fined]
+                f = self.base[rows] + m[fined]
+                cf = self.counters.reshape(-1)
+                paid = np.minimum(1, cf[f])
+                cf[f] -= paid
+                self.paid.reshape(-1)[f] += paid
+                self.pool[rows] += paid
+        pos = np.where(at, org[:, None], pos)
+        self.pos[ci] = pos
+        p = self.plan
+        for j, by, q in p.displaces:
+            self.flags[ci, j] |= (m == by) & at[:, q]
+        for j, q, space in p.reaches:
+            self.flags[ci, j] |= moved[:, q] & (pos[:, q] == space)
+
+    # -- beats that are events ---------------------------------------------------------------------------
+    def _event_beats(self, actor, ai, land, ovm, idle, released, stayed) -> None:
+        p, flags = self.plan, self.flags
+        for j, who, space in p.lands:
+            flags[:, j] |= (actor == who) & (land == space)
+        for j, who in p.overshoots:
+            flags[:, j] |= (actor == who) & ovm
+        if p.confined:
+            confined = self.t.confine[land] > 0 if self.t.confines else np.zeros(len(land), bool)
+            if self.t.waits:
+                confined = confined | (self.t.wait[land] > 0)
+            for j, who in p.confined:
+                flags[:, j] |= (actor == who) & confined
+        if p.reaches:
+            moved = np.ones(len(land), bool) if idle is None else ~idle
+            if released is not None:
+                moved[released] = True
+            rest = self.pos.reshape(-1)[ai]
+            for j, who, space in p.reaches:
+                flags[:, j] |= moved & (actor == who) & (rest == space)

@@ -1,0 +1,122 @@
+"""`versus solve`: spins under which every beat of a scene holds, with as few changed as possible.
+
+    solution = solve(scene, max_edits=4)     # raises Unsolvable with a plain reason
+    solution.spins, solution.edits           # every spin of the game; (position from 1, old, new)
+    take, store = save(solution)             # a new take beside the scene: solved-N, "solved: N edits"
+
+For the TUI (a worker thread): solve(scene, time_limit=..., cancelled=lambda: worker.is_cancelled)
+prints nothing and touches no file; save() is the only write. It imports neither Textual nor the
+TUI.
+
+The spins the scene would otherwise use are its script, then its seed's draws (SCENES.md, Spins);
+scripted spins are kept unless free_script. The search is exact (see versus.solve.search); its
+answer is replayed through the rules engine, and every beat checked there, before it is returned.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from versus.boards import load_board
+from versus.scenes.model import Scene
+from versus.scenes.spins import spin_at
+from versus.solve.contradictions import contradictions
+from versus.solve.search import Cancelled, OutOfTime, Search
+from versus.takes.outcome import as_take
+from versus.takes.playthrough import Playthrough
+from versus.takes.store import Take, TakeStore
+
+__all__ = ["Cancelled", "DEFAULT_MAX_EDITS", "Solution", "Unsolvable", "save", "solve"]
+
+DEFAULT_MAX_EDITS = 4
+
+
+class Unsolvable(Exception):
+    """No spins were found: the beats contradict, or no solution lies within the limits."""
+
+    def __init__(self, lines: list[str], contradiction: bool = False) -> None:
+        super().__init__("\n".join(lines))
+        self.lines = lines
+        self.contradiction = contradiction
+
+
+@dataclass(frozen=True)
+class Solution:
+    scene: Scene  # the scene as solved (its max_turns is the one the search used)
+    seed: int
+    spins: tuple[int, ...]  # every spin of the solved game, in order
+    edits: tuple[tuple[int, int, int], ...]  # (position from 1, old spin, new spin)
+    play: Playthrough  # the solved game, replayed through the engine
+    candidates: int  # games played out by the search
+    seconds: float
+
+
+def solve(scene: Scene, max_edits: int = DEFAULT_MAX_EDITS, max_turns: int | None = None,
+          free_script: bool = False, seed: int | None = None, time_limit: float | None = None,
+          cancelled: Callable[[], bool] | None = None) -> Solution:
+    """Spins for every beat of the scene; Unsolvable says plainly why there are none.
+
+    cancelled, if given, is asked between batches of candidates; when it answers True the search
+    stops with Cancelled (for a worker thread whose screen has gone).
+    """
+    started = time.perf_counter()
+    if max_turns is not None:
+        scene = dataclasses.replace(scene, max_turns=max_turns)
+    seed = scene.seed if seed is None else seed
+    board = load_board(scene.game)
+    rules = board.rules(scene.preset, **dict(scene.switches))
+    n = len(scene.players)
+    if not scene.beats:
+        raise Unsolvable([f"{scene.path} has no beats: there is nothing to solve for"])
+    problems = contradictions(scene.beats, board, rules, scene.max_turns, n)
+    if problems:
+        raise Unsolvable(["The beats contradict each other, so no spins can make them all hold:"]
+                         + [f"  {p}" for p in problems], contradiction=True)
+    script, faces = scene.spins, rules.teetotum
+
+    def base(k: int) -> int:
+        return spin_at(script, seed, k, faces)[0]
+
+    def editable(k: int) -> bool:
+        return free_script or not (k <= len(script) and script[k - 1] is not None)
+
+    search = Search(board, rules, n, scene.beats, scene.max_turns, base, editable, max_edits, time_limit, cancelled)
+    try:
+        found = search.run()
+    except OutOfTime as stop:
+        tried = stop.level - 1
+        done = (f"every change of up to {tried} spin{'s' if tried != 1 else ''} was tried, and some of "
+                f"{stop.level}, without making every beat hold" if tried else "the search had only begun")
+        raise Unsolvable([f"No solution found in the {time_limit:g} s allowed: {done}. "
+                          "Try a larger --time-limit, or fewer or likelier beats."]) from None
+    if found is None:
+        failing = ", ".join(f"'{b}'" for b, held in zip(scene.beats, search.path.held) if not held)
+        if max_edits == 0:
+            raise Unsolvable([f"The beats do not all hold in the scene's own game (not held: {failing}), "
+                              "and --max-edits 0 allows no change."])
+        scripted = "" if free_script else " (scripted spins kept; --free-script lets them change too)"
+        raise Unsolvable([f"No solution: no change of up to {max_edits} of the scene's spins{scripted} makes "
+                          f"every beat hold. In the scene's own game these fail: {failing}. "
+                          "Try a larger --max-edits, or --max-turns."])
+    edited = dict(found.edits)
+    spins = tuple(edited.get(k, base(k)) for k in range(1, found.spins_used + 1))
+    play = Playthrough(scene, take_spins=list(spins), seed=seed)
+    for _ in play.play_out():
+        pass
+    failed = [beat for beat, held in play.beats() if not held]
+    if failed or play.spins() != list(spins):  # pragma: no cover - the simulator and engine agree
+        raise RuntimeError(f"the solver's spins do not replay as found (beats not held: {failed})")
+    edits = tuple((k, base(k), v) for k, v in found.edits)
+    return Solution(scene, seed, spins, edits, play, search.candidates, time.perf_counter() - started)
+
+
+def save(solution: Solution, max_turns: int | None = None) -> tuple[Take, TakeStore]:
+    """Keep the solved game as a new take beside its scene, named solved-N, noted "solved: N edits"."""
+    note = f"solved: {len(solution.edits)} edits"
+    if max_turns is not None:
+        note += f" (max turns {max_turns})"
+    store = TakeStore(solution.scene.path)
+    return store.save(as_take(solution.play, store.new_name("solved"), note)), store

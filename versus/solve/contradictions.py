@@ -1,0 +1,40 @@
+"""Beats that cannot all hold, found before any search (SCENES.md beats; RULES.md)."""
+
+from __future__ import annotations
+
+from versus.rules.board import Board, Rules
+from versus.rules.reach import resting_and_landing
+from versus.scenes.model import Pattern
+
+
+def contradictions(beats: tuple[Pattern, ...] | list[Pattern], board: Board, rules: Rules, max_turns: int,
+                   players: int) -> list[str]:
+    """Plain sentences, one per contradiction or impossible beat; empty when none is obvious."""
+    found: list[str] = []
+    rest, land = resting_and_landing(board, rules)
+    for b in beats:
+        name = board.space(b.space).name if b.space is not None else ""
+        if b.kind == "reaches" and b.space not in rest:
+            found.append(f"'{b}' cannot hold: nobody ever comes to rest on {name} (its direction always "
+                         "moves the player on)")
+        if b.kind == "lands" and b.space not in land:
+            found.append(f"'{b}' cannot hold: no spin is ever counted onto {name} under these rules")
+    winners: dict[int, Pattern] = {}
+    for b in beats:
+        # Landing on or reaching the goal is winning it.
+        if b.kind == "wins" or (b.kind in ("lands", "reaches") and b.space == board.goal):
+            winners.setdefault(b.player, b)  # type: ignore[arg-type]
+    if len(winners) > 1:
+        a, b = list(winners.values())[:2]
+        found.append(f"'{a}' and '{b}' cannot both hold: only one player wins")
+    least = [(b.number, b) for b in beats if b.kind in ("lasts-at-least", "turn")]
+    least += [((b.number - 1) * players + 1, b) for b in beats if b.kind == "round"]  # type: ignore[operator]
+    most = [(b.number, b) for b in beats if b.kind == "lasts-at-most"]
+    for n, b in least:
+        if n > max_turns:  # type: ignore[operator]
+            found.append(f"'{b}' cannot hold: the game stops after {max_turns} turns")
+    for lo, a in least:
+        for hi, b in most:
+            if lo > hi:  # type: ignore[operator]
+                found.append(f"'{a}' and '{b}' cannot both hold")
+    return found
