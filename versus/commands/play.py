@@ -1,11 +1,42 @@
-"""`versus play`: not yet built."""
+"""`versus play [SCENE] [--take NAME]`: open a scene in the terminal app, resuming its latest take.
+
+The scene is checked before Textual is imported: a scene that cannot be played prints its located
+problems and exits 2 without starting the app.
+"""
+
+from __future__ import annotations
 
 import argparse
+from pathlib import Path
+
+import versus
+
+BUNDLED = Path(versus.__file__).resolve().parent.parent / "scenes" / "netherfield.yaml"
+THEMES = ("regency", "regency-dark")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("rest", nargs="*")
+    parser.add_argument("scene", metavar="SCENE", nargs="?", help=f"a scene file (default: the bundled "
+                        f"{BUNDLED.name})")
+    parser.add_argument("--take", metavar="NAME", help="play this take (default: the latest, or a new one)")
+    parser.add_argument("--theme", choices=THEMES, default="regency",
+                        help="cream paper (regency, the default) or candlelight (regency-dark)")
 
 
 def run(args: argparse.Namespace) -> int:
-    raise SystemExit("versus play: not yet available")
+    from versus.cli import Failure
+    from versus.commands.common import load_scene_or_fail
+    from versus.takes.store import TakesError, TakeStore
+
+    path = Path(args.scene) if args.scene else BUNDLED
+    scene = load_scene_or_fail(str(path))
+    if args.take:
+        try:
+            TakeStore(path).get(args.take)
+        except TakesError as error:
+            raise Failure(f"versus: {error}") from None
+
+    from versus.tui.app import VersusApp  # Textual is imported here, and only here
+
+    VersusApp(path, args.take, scene=scene, theme=args.theme).run()
+    return 0

@@ -173,6 +173,6 @@ def next_up(session: Session) -> str:
     if not state.needs_spin:
         return f"{who} sits out this turn (space passes it)"
     spin, source = play.next_spin()
-    words = {"script": "scripted", "seed": "from the seed", "take": "from the take"}.get(source, source)
+    words = {"script": "scripted", "seed": "seed", "take": "the take's"}.get(source, source)
     again = " again" if state.pending is not None else ""
-    return f"{who} to spin{again}: space gives {spin} ({words}), or 1\u2013{play.faces}"
+    return f"{who} to spin{again}: space gives {spin} ({words})"

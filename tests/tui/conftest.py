@@ -1,0 +1,29 @@
+"""Fixtures for the TUI tests: a scene copied into tmp_path, so takes and exports never touch scenes/."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def scene_path(tmp_path: Path) -> Path:
+    """scenes/netherfield.yaml copied to tmp_path/scenes, so takes and exports land in tmp_path."""
+    folder = tmp_path / "scenes"
+    folder.mkdir()
+    target = folder / "netherfield.yaml"
+    shutil.copy(ROOT / "scenes" / "netherfield.yaml", target)
+    return target
+
+
+@pytest.fixture
+def virtue_scene(tmp_path: Path) -> Path:
+    folder = tmp_path / "scenes"
+    folder.mkdir(exist_ok=True)
+    target = folder / "rosings.yaml"
+    shutil.copy(ROOT / "scenes" / "rosings.yaml", target)
+    return target

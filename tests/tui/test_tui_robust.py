@@ -1,0 +1,150 @@
+"""The app never falls over: every key on every screen, a broken scene file, an unreadable sidecar."""
+
+from __future__ import annotations
+
+from tui_support import make_app, save_take
+
+from versus.tui import messages as msg
+from versus.tui.screens.main import MainScreen
+
+KEYS = ["space", "2", "9", "0", "u", "v", "r", "escape", "question_mark", "escape", "t", "down", "space", "c",
+        "escape", "escape", "f", "escape", "x", "enter", "tab", "left", "pagedown", "ctrl+r", "escape"]
+
+
+def of(kind, messages):
+    return list({id(m): m for m in messages if isinstance(m, kind)}.values())
+
+
+async def settle(pilot):
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def test_every_key_at_80_by_24(scene_path):
+    app = make_app(scene_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.screen.mode == "narrow"
+        for key in KEYS:
+            await pilot.press(key)
+        await settle(pilot)
+        assert app.is_running
+
+
+async def test_virtue_rewarded_plays_to_the_end_and_refuses_more(virtue_scene):
+    messages = []
+    app = make_app(virtue_scene)
+    async with app.run_test(size=(120, 40), message_hook=messages.append) as pilot:
+        await pilot.press("5")  # a teetotum of four
+        await settle(pilot)
+        assert "4 faces" in of(msg.Refused, messages)[0].reason
+        while not app.session.play.finished:
+            app.session.spin()
+        app.screen.save()
+        app.screen.after_change()
+        await settle(pilot)
+        await pilot.press("space")
+        await settle(pilot)
+        assert "over" in of(msg.Refused, messages)[-1].reason or "stops" in of(msg.Refused, messages)[-1].reason
+        assert app.session.play.board.id == "virtue-rewarded"
+
+
+async def test_a_skipped_turn_takes_no_number(scene_path):
+    save_take(scene_path, "take-1", [4, 2, 5, 6, 2, 2, 5, 1])  # ends with someone confined
+    messages = []
+    app = make_app(scene_path)
+    async with app.run_test(size=(120, 40), message_hook=messages.append) as pilot:
+        assert not app.session.play.game.state.needs_spin
+        await pilot.press("3")
+        await settle(pilot)
+        assert "sits out" in of(msg.Refused, messages)[-1].reason
+        await pilot.press("space")
+        await settle(pilot)
+        assert of(msg.Spun, messages)[-1].played.action.spin is None
+
+
+async def test_the_rule_and_help_screens_open_and_close(scene_path):
+    from versus.tui.screens.rule import rule_text
+
+    app = make_app(scene_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("r")
+        await settle(pilot)
+        assert "not yet on the board" in str(app.screen.query_one("#rule-title").render())
+        await pilot.press("escape", "question_mark")
+        await settle(pilot)
+        assert "HelpScreen" == type(app.screen).__name__
+        await pilot.press("escape")
+        assert isinstance(app.screen, MainScreen)
+        for spin in (3, 5, 1):  # Elizabeth to 3, Mr. Darcy to 5, Elizabeth to 4: HONESTY, advanced to 10
+            app.session.spin(spin)
+        app.session.spin(4)  # Mr. Darcy from 5 to 9, THE INN: pays one and goes to 12
+        title, body = rule_text(app.session)
+        assert title == "Elizabeth stands on 10"
+        app.session.undo()
+        title, body = rule_text(app.session)  # Mr. Darcy to act, on 5
+        assert title == "Mr. Darcy stands on 5" and "teetotum of six" in body.plain
+
+
+async def test_a_scene_edited_while_open_is_reloaded_on_request(scene_path):
+    messages = []
+    app = make_app(scene_path)
+    async with app.run_test(size=(120, 40), message_hook=messages.append) as pilot:
+        await pilot.press("space", "space")
+        await settle(pilot)
+        text = scene_path.read_text(encoding="utf-8")
+        scene_path.write_text(text.replace("title: A Game at Netherfield", "title: Cards at Netherfield"))
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert of(msg.SceneReloaded, messages)[-1].problems == []
+        assert app.session.scene.title == "Cards at Netherfield" and app.session.play.spins() == [3, 5]
+        scene_path.write_text(text.replace("temper: proud", "temper: prowd"))
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        problems = of(msg.SceneReloaded, messages)[-1].problems
+        assert problems and ":18:13:" in problems[0] and "prowd" in problems[0]  # FILE:LINE:COL
+        assert type(app.screen).__name__ == "ProblemsScreen"
+        await pilot.press("escape", "space")
+        await settle(pilot)
+        assert app.session.play.spins() == [3, 5, 2]  # the game goes on under the scene as it was
+
+
+async def test_an_unreadable_sidecar_is_reported_and_left_alone(scene_path):
+    sidecar = scene_path.with_name("netherfield.takes.yaml")
+    sidecar.write_text("takes: [unclosed\n")
+    messages = []
+    app = make_app(scene_path)
+    async with app.run_test(size=(120, 40), message_hook=messages.append) as pilot:
+        await settle(pilot)
+        assert any("cannot read the takes" in n.message for n in app._notifications)
+        await pilot.press("space")
+        await settle(pilot)
+        assert of(msg.SaveFailed, messages) and app.session.play.spins() == [3]
+        assert sidecar.read_text() == "takes: [unclosed\n"
+
+
+async def test_the_panels_follow_the_terminal_size(scene_path):
+    app = make_app(scene_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space")
+        await settle(pilot)
+        assert app.screen.query("TabbedContent")
+        await pilot.press("v")
+        assert app.screen.query_one("TabbedContent").active == "tab-players"
+        await pilot.resize_terminal(200, 60)
+        await settle(pilot)
+        assert app.screen.mode == "wide" and not app.screen.query("TabbedContent")
+        assert len(app.screen.query_one("PlayLog").lines) >= 1
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert app.screen.mode == "medium"
+
+
+async def test_a_resize_under_a_dialog_is_followed_on_return(scene_path):
+    app = make_app(scene_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.resize_terminal(80, 24)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen.mode == "narrow" and app.screen.query("TabbedContent")

@@ -1,0 +1,49 @@
+"""Helpers for the TUI tests: quick stand-ins for slow services, an app, a saved take."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from versus.takes.store import Take, TakeStore
+from versus.tui.app import VersusApp
+from versus.tui.services import Services
+
+PROSE = """# Chapter XI
+
+The Mansion of Happiness was set out upon the table, and Elizabeth and Mr. Darcy sat down to it
+as to a trial of strength.
+
+“Humility, Mr. Darcy?” said Elizabeth.
+"""
+
+
+def stub_services(exported: list | None = None, odds=None) -> Services:
+    """A fixed narrator (so that snapshots do not move when the phrasebook does) and no odds."""
+
+    def export(play, take_name: str) -> Path:
+        from versus.export import export_play
+
+        result = export_play(play, take_name)
+        if exported is not None:
+            exported.append(result.path)
+        return result
+
+    return Services(narrate=lambda play: PROSE, export=export, odds=odds)
+
+
+def make_app(path: Path, take: str | None = None, **kwargs) -> VersusApp:
+    kwargs.setdefault("services", stub_services())
+    return VersusApp(path, take, **kwargs)
+
+
+def save_take(path: Path, name: str, spins: list[int], note: str = "") -> Take:
+    """A take played from these spins, saved beside the scene with a fixed date."""
+    from versus.scenes.load import load_scene
+    from versus.takes.outcome import as_take
+    from versus.tui.session import replay
+
+    scene = load_scene(path)
+    play = replay(scene, spins, scene.seed).play
+    take = dataclasses.replace(as_take(play, name, note=note), played="2024-01-01T00:00:00+00:00")
+    return TakeStore(path).save(take)

@@ -1,0 +1,57 @@
+"""The Versus app: themes, the command palette, and the main screen (which does the work)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from versus.scenes.model import Scene
+from versus.tui.screens.main import MainScreen
+from versus.tui.services import Services, default_services
+from versus.tui.session import Session
+from versus.tui.themes import THEMES
+
+# (title, help, action on the main screen) for the command palette, one a key
+PALETTE = [
+    ("Spin", "Spin the teetotum (space)", "spin"),
+    ("Undo", "Take back the last spin (u)", "undo"),
+    ("Fork a new take", "Fork a new take from this point, and name it (f)", "fork"),
+    ("Takes", "List, switch and compare the takes of this scene (t)", "takes"),
+    ("Export", "Export the current take as Markdown prose (e)", "export"),
+    ("Printed rule", "The printed rule for the space of the player to act (r)", "rule"),
+    ("Reload the scene", "Read the scene file again after editing it (ctrl+r)", "reload"),
+    ("Help", "The keys and the board's signs (?)", "help"),
+]
+
+
+class VersusApp(App[None]):
+    CSS_PATH = "versus.tcss"
+    TITLE = "Versus"
+
+    def __init__(self, scene_path: str | Path, take: str | None = None, *, scene: Scene | None = None,
+                 services: Services | None = None, theme: str = "regency") -> None:
+        super().__init__()
+        self.session = Session(scene_path, take, scene)
+        self.services = services if services is not None else default_services()
+        for each in THEMES:
+            self.register_theme(each)
+        self.theme = theme
+
+    def on_mount(self) -> None:
+        self.push_screen(MainScreen(self.session))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        if isinstance(screen, MainScreen):
+            for title, help_text, action in PALETTE:
+                yield SystemCommand(title, help_text, getattr(screen, f"action_{action}"))
+            for number in range(1, min(9, screen.session.faces) + 1):
+                yield SystemCommand(f"Play {number}", f"Play a {number} as this spin ({number})",
+                                    lambda n=number: screen.action_play(n))
+            if self.services.solve is not None:
+                yield SystemCommand("Find spins for the beats", "Search in the background for the fewest "
+                                    "changed spins under which every beat holds; saved as a new take",
+                                    screen.action_solve)
+        yield from super().get_system_commands(screen)

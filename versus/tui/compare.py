@@ -1,0 +1,86 @@
+"""Two takes side by side: where they part company and how each ends (plain values, no Textual)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from versus.rulebook import space_label
+from versus.scenes.model import Scene
+from versus.takes.log import describe, spin_words
+from versus.takes.store import Take
+from versus.tui.session import replay
+
+
+@dataclass(frozen=True)
+class Side:
+    take: Take
+    lines: tuple[str, ...]  # the play log from where the takes part
+    ending: str
+    beats: tuple[tuple[str, bool], ...]
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
+class Comparison:
+    a: Side
+    b: Side
+    summary: str
+
+
+def compare(scene: Scene, a: Take, b: Take) -> Comparison:
+    shared = 0
+    for x, y in zip(a.spins, b.spins):
+        if x != y:
+            break
+        shared += 1
+    first = replay(scene, a.spins, a.seed, a.turns, a.name)
+    second = replay(scene, b.spins, b.seed, b.turns, b.name)
+    turn = _turn_of_spin(first.play, shared)
+    if a.spins == b.spins:
+        summary = f"{a.name} and {b.name} hold the same {len(a.spins)} spins."
+    elif shared == min(len(a.spins), len(b.spins)):
+        longer, shorter = (a, b) if len(a.spins) > len(b.spins) else (b, a)
+        summary = (f"{shorter.name} stops after {shared} spins (turn {turn}); "
+                   f"{longer.name} goes on for {len(longer.spins) - shared} more.")
+    else:
+        at = f"the first {shared} spins (to turn {turn})" if shared else "no spins at all"
+        summary = (f"They agree for {at}. At spin {shared + 1}, {a.name} spun {a.spins[shared]} "
+                   f"and {b.name} spun {b.spins[shared]}.")
+    return Comparison(_side(scene, a, first, shared), _side(scene, b, second, shared), summary)
+
+
+def _turn_of_spin(play, spins: int) -> int:
+    count, turn = 0, 0
+    for played in play.played:
+        if count == spins:
+            break
+        turn = played.action.turn or turn
+        if played.action.spin is not None:
+            count += 1
+    return turn
+
+
+def _side(scene: Scene, take: Take, result, shared: int) -> Side:
+    play = result.play
+    names = [p.called for p in scene.players]
+    start, spins = len(play.played), 0
+    for index, played in enumerate(play.played):
+        if played.action.spin is not None:
+            if spins == shared:
+                start = index
+                break
+            spins += 1
+    lines = []
+    for played in play.played[start:]:
+        action = played.action
+        turn = f"{action.turn:>3} " if action.turn else "    "
+        lines.append(f"{turn}{names[action.player]} {spin_words(action.spin, played.source)}: "
+                     f"{describe(action, play.board, names)}")
+    state = play.game.state
+    if state.winner is not None:
+        ending = f"{names[state.winner]} wins at turn {state.turn}."
+    else:
+        where = "; ".join(f"{names[s]} on {space_label(play.board, p)}" for s, p in enumerate(state.pos))
+        stop = "unfinished" if play.finished else "in play"
+        ending = f"{stop.capitalize()} at turn {state.turn}: {where}."
+    return Side(take, tuple(lines), ending, tuple(play.beats()), result.problem)

@@ -1,0 +1,136 @@
+"""Work done off the UI thread for the main screen: the prose, the odds, the export and the solver.
+
+Each worker is exclusive in its group, so a newer spin cancels an older run; a cancelled run's
+result is dropped, and nothing a worker meets (a missing part, a fault) may take the app down.
+"""
+
+from __future__ import annotations
+
+from textual import work
+from textual.worker import get_current_worker
+
+from versus.tui import messages as msg
+from versus.tui.session import copy_of
+from versus.tui.widgets.prose import ProsePanel
+from versus.tui.widgets.status import BeatsPanel
+
+
+class BackgroundWork:
+    """Mixed into MainScreen: needs self.session, self.view, self.prose, self.odds_text, refuse, after_change."""
+
+    def start_prose(self) -> None:
+        play = copy_of(self.session.play)
+        self.narrate(play, self.view.version, self.view.take)
+
+    @work(thread=True, exclusive=True, group="prose", exit_on_error=False)
+    def narrate(self, play, version: int, take: str) -> None:
+        try:
+            markdown = self.app.services.narrate(play)
+        except Exception as error:  # the narrator's fault must never take the app down
+            markdown = f"*The prose cannot be written yet:* {type(error).__name__}: {error}"
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self.show_prose, markdown, version, take)
+
+    async def show_prose(self, markdown: str, version: int, take: str) -> None:
+        if (version, take) != (self.view.version, self.view.take):
+            return  # a newer spin is on its way
+        self.prose = markdown
+        for panel in self.query(ProsePanel):
+            await panel.show(markdown)
+
+    def start_odds(self) -> None:
+        odds = self.app.services.odds
+        if odds is None or self.session.play.finished:
+            self.set_odds("")
+            return
+        self.live_odds(self.session.scene, self.session.play.game.state, self.view.version)
+
+    @work(thread=True, exclusive=True, group="odds", exit_on_error=False)
+    def live_odds(self, scene, state, version: int) -> None:
+        try:
+            chances = self.app.services.odds(scene, state)
+            names = [p.called for p in scene.players]
+            text = "Chances from here: " + ", ".join(f"{names[seat]} {chance:.0%}" for seat, chance in sorted(chances.items()))
+        except Exception:
+            text = ""
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self.set_odds, text, version)
+
+    def set_odds(self, text: str, version: int | None = None) -> None:
+        if version is not None and version != self.view.version:
+            return
+        self.odds_text = text
+        for widget in self.query(BeatsPanel):
+            widget.odds = text
+
+    def action_export(self) -> None:
+        if not self.session.play.played:
+            self.refuse("Nothing to export yet: spin first.")
+            return
+        if not self.session.saved:
+            self.save()
+        self.export(copy_of(self.session.play), self.session.take_name or "take")
+
+    @work(thread=True, exclusive=True, group="export", exit_on_error=False)
+    def export(self, play, take_name: str) -> None:
+        from versus.tui.services import Unavailable
+
+        try:
+            result = self.app.services.export(play, take_name)
+        except Unavailable as error:
+            self.app.call_from_thread(self.notify, f"Export is not available: {error}", severity="warning")
+            return
+        except Exception as error:
+            self.app.call_from_thread(self.notify, f"The export failed: {error}", severity="error", timeout=10)
+            return
+        self.app.call_from_thread(self.exported, take_name, result)
+
+    def exported(self, take_name: str, result) -> None:
+        path = getattr(result, "path", result)
+        if getattr(result, "written", True):
+            self.notify(f"{take_name} exported to {path}", title="Exported", timeout=10)
+        else:
+            self.notify(f"{path} already holds this export of {take_name}; it is left as it was.",
+                        title="Exported", timeout=10)
+        self.post_message(msg.Exported(path))
+
+    def action_solve(self) -> None:
+        if self.app.services.solve is None:
+            self.refuse("The solver is not available in this version of Versus.")
+            return
+        if not self.session.scene.beats:
+            self.refuse("This scene has no beats, so there is nothing to find spins for.")
+            return
+        self.notify("Looking for spins under which every beat holds\u2026", title="Solving")
+        self.solve_beats(self.session.scene)
+
+    @work(thread=True, exclusive=True, group="solve", exit_on_error=False)
+    def solve_beats(self, scene) -> None:
+        worker = get_current_worker()
+        try:
+            solution = self.app.services.solve(scene, lambda: worker.is_cancelled)
+        except Exception as error:  # Unsolvable (with its reasons), Cancelled, or the solver's own fault
+            if worker.is_cancelled or type(error).__name__ == "Cancelled":
+                return
+            reasons = list(getattr(error, "lines", None) or [f"{type(error).__name__}: {error}"])
+            self.app.call_from_thread(self.unsolved, reasons)
+            return
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self.solved, solution)
+
+    def unsolved(self, reasons: list[str]) -> None:
+        self.notify("\n".join(reasons), title="No spins found", severity="warning", timeout=15)
+        self.post_message(msg.Solved(None, reasons))
+
+    def solved(self, solution) -> None:
+        try:
+            take = self.app.services.keep(solution)
+            self.session.switch(take.name)
+        except Exception as error:
+            self.notify(f"The solution was not saved: {error}", severity="error", timeout=10)
+            return
+        changed = len(solution.edits)
+        self.notify(f"Every beat holds with {changed} spin{'' if changed == 1 else 's'} changed; now playing "
+                    f"{take.name}, played to its end (t switches back).", title="Solved", timeout=10)
+        self.post_message(msg.Solved(take.name, []))
+        self.after_change()

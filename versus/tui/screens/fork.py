@@ -1,0 +1,39 @@
+"""Name a new take forked from the current one at this turn."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+
+class ForkScreen(ModalScreen[str | None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel", tooltip="Do not fork")]
+
+    def __init__(self, default: str, check: Callable[[str], str | None], turn: int) -> None:
+        super().__init__()
+        self.default = default
+        self.check = check
+        self.turn = turn
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(f"Fork a new take from turn {self.turn}", classes="dialog-title")
+            yield Static("The new take keeps the spins so far; play on from here, or type another spin "
+                         "to see what else might have happened.", classes="dialog-text")
+            yield Input(value=self.default, placeholder="the new take's name", id="name", select_on_focus=True)
+            yield Label("Enter saves it \u00b7 Escape cancels", id="hint", classes="dialog-hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        problem = self.check(event.value)
+        if problem:
+            self.query_one("#hint", Label).update(problem)
+            return
+        self.dismiss(event.value.strip())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

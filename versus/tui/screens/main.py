@@ -1,0 +1,355 @@
+"""The main screen: the board, the players, the play log, the prose, and the keys that play."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Header, TabbedContent, TabPane
+
+from versus.tui import messages as msg
+from versus.tui.layout import layout_for
+from versus.tui.session import Refusal, Session
+from versus.tui.view import View, build
+from versus.tui.screens.background import BackgroundWork
+from versus.tui.widgets.board import BoardView
+from versus.tui.widgets.players import CompactPlayers, PlayersPanel
+from versus.tui.widgets.playlog import PlayLog
+from versus.tui.widgets.prose import ProsePanel
+from versus.tui.widgets.status import BeatsPanel, StatusLine
+
+NARROW_WIDTH, NARROW_HEIGHT = 100, 32  # below either, the panels collapse into tabs
+WIDE_WIDTH, WIDE_HEIGHT = 170, 46  # at or above both, the board and the prose sit side by side
+
+
+def play_bindings() -> list[Binding]:
+    keys = [
+        Binding("space", "spin", "Spin", tooltip="Spin the teetotum: the take's or the script's spin "
+                "where there is one, else the seed's", id="spin", priority=True),
+        Binding("1", "play(1)", "Play", key_display="1-9", tooltip="Play that number as this spin",
+                id="play-1", priority=True),
+    ]
+    keys += [Binding(str(n), f"play({n})", f"Play {n}", show=False, id=f"play-{n}", priority=True)
+             for n in range(2, 10)]
+    keys += [
+        Binding("u", "undo", "Undo", tooltip="Take back the last spin", id="undo", priority=True),
+        Binding("question_mark", "help", "Help", key_display="?", tooltip="Keys and the board's signs",
+                id="help", priority=True),
+        Binding("q", "quit", "Quit", tooltip="Quit (the take is already saved)", id="quit", priority=True),
+        Binding("f", "fork", "Fork", tooltip="Fork a new take from this point", id="fork", priority=True),
+        Binding("t", "takes", "Takes", tooltip="List, switch and compare takes", id="takes", priority=True),
+        Binding("e", "export", "Export", tooltip="Export the take as prose", id="export", priority=True),
+        Binding("r", "rule", "Rule", tooltip="The printed rule for the space of the player to act",
+                id="rule", priority=True),
+        Binding("v", "next_panel", "Panel", tooltip="Show the next panel (when the panels are tabs)",
+                id="panel", priority=True),
+        Binding("ctrl+r", "reload", "Reload", tooltip="Read the scene file again", id="reload", priority=True),
+    ]
+    return keys
+
+
+def layout_mode(width: int, height: int) -> str:
+    if width < NARROW_WIDTH or height < NARROW_HEIGHT:
+        return "narrow"
+    if width >= WIDE_WIDTH and height >= WIDE_HEIGHT:
+        return "wide"
+    return "medium"
+
+
+class MainScreen(BackgroundWork, Screen):
+    BINDINGS = play_bindings()
+
+    mode: reactive[str] = reactive("medium", init=False)
+    """How the panels are laid out: narrow (tabs), medium (board above) or wide (board beside)."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(id="main")
+        self.session = session
+        self.view: View = build(session)
+        self.prose = ""
+        self.odds_text = ""
+        self._told_changed = False
+        self.quitting = False
+        self.set_reactive(MainScreen.mode, layout_mode(*self.app.size))
+
+    # -- layout ------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False, icon="\u2766")
+        yield StatusLine(id="status")
+        mode = self.mode
+        if mode == "narrow":
+            with TabbedContent(id="tabs"):
+                with TabPane("Board", id="tab-board"):
+                    yield BoardView(id="board")
+                    yield CompactPlayers(id="compact")
+                with TabPane("Players", id="tab-players"):
+                    with VerticalScroll():
+                        yield PlayersPanel(id="players")
+                        yield BeatsPanel(id="beats")
+                with TabPane("Log", id="tab-log"):
+                    yield PlayLog(id="log")
+                with TabPane("Prose", id="tab-prose"):
+                    yield ProsePanel(self.prose, id="prose")
+        elif mode == "medium":
+            with Vertical(id="board-panel", classes="panel") as panel:
+                panel.border_title = self.board_title()
+                panel.styles.height = self.board_height()
+                yield BoardView(id="board")
+            with Horizontal(id="lower"):
+                with VerticalScroll(id="side", classes="panel") as side:
+                    side.border_title = "Players"
+                    yield PlayersPanel(id="players")
+                    yield BeatsPanel(id="beats")
+                with Vertical(id="log-panel", classes="panel") as log_panel:
+                    log_panel.border_title = "Play log"
+                    yield PlayLog(id="log")
+                with Vertical(id="prose-panel", classes="panel") as prose_panel:
+                    prose_panel.border_title = "Prose"
+                    yield ProsePanel(self.prose, id="prose")
+        else:
+            with Horizontal(id="wide"):
+                with Vertical(id="left"):
+                    with Vertical(id="board-panel", classes="panel") as panel:
+                        panel.border_title = self.board_title()
+                        panel.styles.height = self.board_height()
+                        yield BoardView(id="board")
+                    with Vertical(id="log-panel", classes="panel") as log_panel:
+                        log_panel.border_title = "Play log"
+                        yield PlayLog(id="log")
+                with Vertical(id="right"):
+                    with VerticalScroll(id="side", classes="panel") as side:
+                        side.border_title = "Players"
+                        yield PlayersPanel(id="players")
+                        yield BeatsPanel(id="beats")
+                    with Vertical(id="prose-panel", classes="panel") as prose_panel:
+                        prose_panel.border_title = "Prose"
+                        yield ProsePanel(self.prose, id="prose")
+        yield Footer(compact=mode == "narrow")
+
+    def board_title(self) -> str:
+        play = self.session.play
+        return f"{play.board.title} ({play.rules.preset})"
+
+    def board_height(self) -> int:
+        """Rows for the board panel: as tall as the spiral wants, leaving room below for the rest."""
+        width, height = self.app.size
+        rows = layout_for(self.session.play.board).rows
+        room = height - 3 - (2 if self.mode == "wide" else 13)
+        cell = max(1, min(4 if self.mode == "wide" else 3, (room - 2) // rows))
+        return rows * cell + 2
+
+    def on_mount(self) -> None:
+        self.title = self.session.scene.title
+        self.sub_title = self.session.scene.name
+        self.push_view()
+        for notice in self.session.notices:
+            self.notify(notice, severity="warning", timeout=8)
+        self.session.notices.clear()
+
+    def on_resize(self) -> None:
+        self.mode = layout_mode(*self.app.size)
+
+    def on_screen_resume(self) -> None:
+        self.mode = layout_mode(*self.app.size)  # the terminal may have changed size under a dialog
+
+    async def watch_mode(self) -> None:
+        await self.recompose()
+        self.push_view(rewrite=False)
+
+    # -- attributes down -----------------------------------------------------------------------
+    def push_view(self, rewrite: bool = True) -> None:
+        """Show the session as it now is; start the prose and odds afresh when the play changed."""
+        if rewrite:
+            self.view = build(self.session)
+        for widget in self.query("BoardView, PlayersPanel, CompactPlayers, PlayLog, StatusLine, BeatsPanel"):
+            widget.view = self.view  # type: ignore[attr-defined]
+        for widget in self.query(BeatsPanel):
+            widget.odds = self.odds_text
+        self.sub_title = f"{self.view.take} \u00b7 {self.session.scene.name}"
+        for panel in self.query("#board-panel"):
+            panel.border_title = self.board_title()
+        if rewrite:
+            self.start_prose()
+            self.start_odds()
+        else:
+            self.call_later(self.show_prose, self.prose, self.view.version, self.view.take)
+
+    # -- messages up: what was done, and what was refused -----------------------------------------
+    def refuse(self, reason: str) -> None:
+        self.notify(reason, title="Not now", severity="warning")
+        self.post_message(msg.Refused(reason))
+
+    def save(self) -> None:
+        try:
+            take = self.session.save()
+        except Exception as error:  # TakesError, OSError: tell, keep playing
+            self.session.saved = False
+            self.notify(f"The take was not saved: {error}", severity="error", timeout=10)
+            self.post_message(msg.SaveFailed(str(error)))
+            return
+        self.post_message(msg.TakeSaved(take.name, len(take.spins)))
+
+    def after_change(self) -> None:
+        self.push_view()
+        if not self._told_changed and self.session.scene_changed_on_disk():
+            self._told_changed = True
+            self.notify("The scene file has changed on disk: ctrl+r reads it again.", timeout=8)
+
+    # -- the keys ----------------------------------------------------------------------------
+    def action_spin(self) -> None:
+        self._spin(None)
+
+    def action_play(self, number: int) -> None:
+        self._spin(number)
+
+    def _spin(self, number: int | None) -> None:
+        try:
+            played = self.session.spin(number)
+        except Refusal as refusal:
+            self.refuse(str(refusal))
+            return
+        except Exception as error:
+            self.refuse(f"That spin could not be played: {error}")
+            return
+        self.save()
+        self.post_message(msg.Spun(played, self.session.take_name))
+        self.after_change()
+
+    def action_undo(self) -> None:
+        try:
+            played = self.session.undo()
+        except Refusal as refusal:
+            self.refuse(str(refusal))
+            return
+        if self.session.saved:
+            self.save()
+        self.post_message(msg.Undone(played))
+        self.after_change()
+
+    def action_fork(self) -> None:
+        from versus.tui.screens.fork import ForkScreen
+
+        try:
+            default = self.session.store.new_name()
+        except Exception:
+            default = "take-new"
+
+        def check(name: str) -> str | None:
+            name = name.strip()
+            if not name:
+                return "A take needs a name."
+            try:
+                taken = {t.name for t in self.session.takes()}
+            except Exception as error:
+                return str(error)
+            return f"There is already a take called {name}." if name in taken else None
+
+        def done(name: str | None) -> None:
+            if name:
+                self.fork(name)
+
+        self.app.push_screen(ForkScreen(default, check, self.view.turn), done)
+
+    def fork(self, name: str) -> None:
+        try:
+            take = self.session.fork(name)
+        except Refusal as refusal:
+            self.refuse(str(refusal))
+            return
+        except Exception as error:
+            self.notify(f"The fork was not saved: {error}", severity="error", timeout=10)
+            return
+        self.notify(f"Forked {take.name}: {take.note}.", title="New take")
+        self.post_message(msg.Forked(take.name, take.note))
+        self.after_change()
+
+    def action_takes(self) -> None:
+        from versus.tui.screens.takes import TakesScreen
+
+        try:
+            takes = self.session.takes()
+        except Exception as error:
+            self.refuse(str(error))
+            return
+        self.app.push_screen(TakesScreen(self.session, takes), self.takes_chosen)
+
+    def takes_chosen(self, choice: tuple[str, str] | None) -> None:
+        if not choice:
+            return
+        what, name = choice
+        if what == "new":
+            self.session.new_take()
+            self.notify("A new take, from the first turn; it is saved at its first spin.")
+            self.post_message(msg.TakeSwitched(""))
+        else:
+            try:
+                self.session.switch(name)
+            except Exception as error:
+                self.refuse(str(error))
+                return
+            self.notify(f"Now playing {name}, at turn {self.session.play.game.state.turn}.")
+            self.save()  # the take last played is the one that opens next time
+            self.post_message(msg.TakeSwitched(name))
+        for notice in self.session.notices:
+            self.notify(notice, severity="warning", timeout=8)
+        self.session.notices.clear()
+        self.after_change()
+
+    def action_rule(self) -> None:
+        from versus.tui.screens.rule import RuleScreen
+
+        self.app.push_screen(RuleScreen(self.session))
+
+    def action_help(self) -> None:
+        from versus.tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.BINDINGS))
+
+    def action_reload(self) -> None:
+        from versus.scenes.problems import SceneError
+        from versus.tui.screens.problems import ProblemsScreen
+
+        try:
+            problem = self.session.reload()
+        except SceneError as error:
+            self.app.push_screen(ProblemsScreen(error.lines()))
+            self.post_message(msg.SceneReloaded(error.lines()))
+            return
+        except Exception as error:
+            self.app.push_screen(ProblemsScreen([f"{self.session.path}: {error}"]))
+            self.post_message(msg.SceneReloaded([str(error)]))
+            return
+        self._told_changed = False
+        self.title = self.session.scene.title
+        if problem:
+            self.notify(problem, severity="warning", timeout=10)
+        self.notify(f"Read {self.session.path.name} again; the take is replayed under it.", title="Scene reloaded")
+        if self.session.saved:
+            self.save()
+        self.post_message(msg.SceneReloaded([]))
+        if self.mode != "narrow":
+            for panel in self.query("#board-panel"):
+                panel.styles.height = self.board_height()
+        self.after_change()
+
+    def action_next_panel(self) -> None:
+        tabs = self.query(TabbedContent)
+        if not tabs:
+            return
+        tabbed = tabs.first()
+        order = ["tab-board", "tab-players", "tab-log", "tab-prose"]
+        current = tabbed.active if tabbed.active in order else order[0]
+        tabbed.active = order[(order.index(current) + 1) % len(order)]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.quitting:
+            return False  # keys that arrive after q are let fall
+        if action == "next_panel":
+            return self.mode == "narrow"
+        return True
+
+    async def action_quit(self) -> None:
+        self.quitting = True
+        self.app.exit()

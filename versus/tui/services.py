@@ -1,0 +1,71 @@
+"""The slower work the app hands to other parts of Versus: narration, export, the odds and the solver.
+
+Each is looked up lazily, so that a part still being built leaves its feature out instead of
+stopping the app; tests hand in stand-ins.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+class Unavailable(Exception):
+    """A part of Versus that this feature needs is not there (yet)."""
+
+
+@dataclass
+class Services:
+    narrate: Callable[[Any], str]  # playthrough -> Markdown
+    export: Callable[[Any, str], Any]  # playthrough, take name -> versus.export.Exported (or a Path)
+    odds: Callable[[Any, Any], dict[int, float]] | None = None  # scene, state -> seat: chance
+    solve: Callable[[Any, Callable[[], bool]], Any] | None = None  # scene, cancelled -> versus.solve.Solution
+    keep: Callable[[Any], Any] | None = None  # solution -> the Take saved for it (on the UI thread)
+
+
+def _exists(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def default_services(pace: str = "brisk") -> Services:
+    def narrate(play) -> str:
+        from versus.narration import prose_markdown
+
+        return prose_markdown(play, pace=pace)
+
+    def export(play, take_name: str):
+        try:
+            from versus.export import export_play
+        except ImportError as error:
+            raise Unavailable(f"export is not built yet ({error})") from None
+        return export_play(play, take_name, pace=pace)  # manuscript_exports/ beside the scenes folder
+
+    def odds(scene, state) -> dict[int, float]:
+        from versus.odds import live_odds  # numpy: imported in the worker, not at start-up
+
+        return live_odds(scene, state, games=2000, seed=0)
+
+    def solve(scene, cancelled: Callable[[], bool]):
+        from versus.solve import solve as find
+
+        return find(scene, time_limit=60.0, cancelled=cancelled)
+
+    def keep(solution):
+        from versus.solve import save
+
+        return save(solution)[0]
+
+    solver = _exists("versus.solve") and _has("versus.solve", "solve")
+    return Services(narrate=narrate, export=export, odds=odds if _exists("versus.odds") else None,
+                    solve=solve if solver else None, keep=keep if solver else None)
+
+
+def _has(module: str, name: str) -> bool:
+    try:
+        return hasattr(importlib.import_module(module), name)
+    except ImportError:
+        return False

@@ -1,0 +1,185 @@
+"""The board as it was printed: a spiral of spaces round the goal, tokens on it, the last landing marked."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from versus.tui.layout import layout_for, short_name
+from versus.tui.themes import KINDS, BoardPalette, palette
+from versus.tui.view import View
+
+MARK = "\u00bb"  # beside the number of the space last landed on
+
+
+class Canvas:
+    """A grid of characters, each with a style, turned into Rich Text line by line."""
+
+    def __init__(self, width: int, height: int, style: Style) -> None:
+        self.width, self.height = width, height
+        self.cells = [[(" ", style)] * width for _ in range(height)]
+
+    def put(self, x: int, y: int, text: str, style: Style) -> None:
+        if not 0 <= y < self.height:
+            return
+        row = self.cells[y]
+        for i, char in enumerate(text):
+            if 0 <= x + i < self.width:
+                row[x + i] = (char, style)
+
+    def fill(self, x: int, y: int, width: int, height: int, style: Style) -> None:
+        for dy in range(height):
+            self.put(x, y + dy, " " * width, style)
+
+    def text(self) -> Text:
+        out = Text(no_wrap=True, overflow="crop", end="")
+        for y, row in enumerate(self.cells):
+            run, style = "", None
+            for char, char_style in row:
+                if char_style is not style and run:
+                    out.append(run, style)
+                    run = ""
+                run += char
+                style = char_style
+            if run:
+                out.append(run, style)
+            if y < self.height - 1:
+                out.append("\n")
+        return out
+
+
+class BoardView(Widget):
+    """Draws the board from the view it is given; knows nothing of the game beyond it."""
+
+    DEFAULT_CSS = """
+    BoardView { width: 1fr; height: 1fr; }
+    """
+
+    view: reactive[View | None] = reactive(None, always_update=True)
+    """What to draw: set by the screen after every change."""
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh())
+
+    def render(self) -> Text:
+        view = self.view
+        width, height = self.size
+        if view is None or width < 10 or height < 3:
+            return Text("")
+        return draw(view, width, height, palette(self.app.current_theme.dark))
+
+
+def _style(colours: tuple[str, str], bold: bool = False) -> Style:
+    background, foreground = colours
+    return Style(color=foreground, bgcolor=background, bold=bold)
+
+
+def draw(view: View, width: int, height: int, colours: BoardPalette) -> Text:
+    board = view.board
+    layout = layout_for(board)
+    legend = 1 if height >= layout.rows + 1 else 0
+    gap = 1 if width >= layout.columns * 6 else 0
+    cell_w = max(3, (width + gap) // layout.columns - gap)
+    cell_h = max(1, min(4, (height - legend) // layout.rows))
+    used_w = layout.columns * (cell_w + gap) - gap
+    left = max(0, (width - used_w) // 2)
+    top = max(0, (height - layout.rows * cell_h - legend) // 2)
+    paper = Style(color=colours.ink, bgcolor=colours.paper)
+    canvas = Canvas(width, height, paper)
+
+    at: dict[int, list[int]] = {}
+    for seat, pos in enumerate(view.state.pos):
+        at.setdefault(pos, []).append(seat)
+
+    def token_runs(space: int) -> list[tuple[str, Style]]:
+        return [(view.tokens[seat], Style(color=colours.token_ink, bgcolor=colours.tokens[seat % len(colours.tokens)],
+                                          bold=True)) for seat in at.get(space, [])]
+
+    def put_tokens(x: int, y: int, room: int, space: int, align_right: bool = True) -> bool:
+        runs = token_runs(space)
+        if not runs:
+            return True
+        length = sum(len(t) for t, _ in runs)
+        if length > room:
+            if room < 3:
+                return False
+            first = runs[0]
+            runs = [first, (f"+{len(runs) - 1}", Style(color=colours.ink, bgcolor=colours.paper, bold=True))]
+            length = sum(len(t) for t, _ in runs)
+            if length > room:
+                return False
+        cursor = x + room - length if align_right else x + (room - length) // 2
+        for text, style in runs:
+            canvas.put(cursor, 0 + y, text, style)
+            cursor += len(text)
+        return True
+
+    for index, (column, row) in enumerate(layout.cells):
+        number = index + 1
+        space = board.space(number)
+        kind = space.kind if space.kind in colours.kinds else "blank"
+        style = _style(colours.kinds[kind])
+        x, y = left + column * (cell_w + gap), top + row * cell_h
+        canvas.fill(x, y, cell_w, cell_h, style)
+        marked = view.landed == number
+        symbol = KINDS.get(kind, ("", ""))[0]
+        label = f"{MARK if marked else ''}{number}{symbol}"
+        label_style = style + Style(bold=True, reverse=True) if marked else style + Style(bold=kind != "blank")
+        canvas.put(x, y, label, label_style)
+        names = short_name(space.name, cell_w, cell_h - 1) if cell_h > 1 else []
+        room = cell_w - len(label) - 1
+        margin = 1 if room - 1 >= sum(len(view.tokens[s]) for s in at.get(number, [])) else 0
+        tokens_on_top = put_tokens(x + len(label) + 1, y, room - margin, number)
+        for line, name in enumerate(names):
+            canvas.put(x + (cell_w - len(name)) // 2, y + 1 + line, name, style)
+        if not tokens_on_top and cell_h > 1:
+            canvas.fill(x, y + cell_h - 1, cell_w, 1, style)
+            put_tokens(x, y + cell_h - 1, cell_w, number, align_right=False)
+
+    # the goal, drawn large over the middle
+    c0, r0, cols, rows = layout.centre
+    gx, gy = left + c0 * (cell_w + gap), top + r0 * cell_h
+    gw, gh = cols * (cell_w + gap) - gap, rows * cell_h
+    goal = board.space(board.goal)
+    goal_style = _style(colours.kinds["goal"], bold=True)
+    canvas.fill(gx, gy, gw, gh, goal_style)
+    marked = view.landed == board.goal
+    head = f"{MARK if marked else ''}{board.goal}"
+    lines = [head + " " + goal.name] if len(head) + 1 + len(goal.name) <= gw and gh < 3 else [head] + short_name(goal.name, gw - 2, max(1, gh - 2))
+    lines = lines[:max(1, gh - (1 if at.get(board.goal) and gh > 1 else 0))]
+    first = gy + max(0, (gh - len(lines) - (1 if at.get(board.goal) else 0)) // 2)
+    for i, line in enumerate(lines):
+        canvas.put(gx + (gw - len(line)) // 2, first + i, line, goal_style + Style(reverse=marked and i == 0))
+    if at.get(board.goal):
+        put_tokens(gx, min(gy + gh - 1, first + len(lines)), gw, board.goal, align_right=False)
+
+    if legend:
+        _legend(canvas, view, colours, left, min(height - 1, top + layout.rows * cell_h), paper)
+    return canvas.text()
+
+
+def _legend(canvas: Canvas, view: View, colours: BoardPalette, x: int, y: int, paper: Style) -> None:
+    kinds_here = {s.kind for s in view.board.spaces}
+    parts: list[tuple[str, Style]] = []
+    waiting = [seat for seat, pos in enumerate(view.state.pos) if pos == 0]
+    if waiting:
+        parts.append(("not yet on: ", paper))
+        for seat in waiting:
+            parts.append((view.tokens[seat], Style(color=colours.token_ink,
+                                                   bgcolor=colours.tokens[seat % len(colours.tokens)], bold=True)))
+            parts.append((" ", paper))
+        parts.append((" ", paper))
+    shown = [(kind, symbol, word) for kind, (symbol, word) in KINDS.items() if kind in kinds_here and symbol]
+    full = sum(len(t) for t, _ in parts) + sum(len(w) + 4 for _, _, w in shown) + 14
+    tight = x + full > canvas.width
+    for kind, symbol, word in shown:
+        parts.append((symbol if tight else f" {symbol} ", _style(colours.kinds[kind], bold=True)))
+        parts.append((f"{word} ", paper))
+    parts.append((MARK if tight else f" {MARK} ", paper + Style(bold=True, reverse=True)))
+    parts.append(("last landed", paper))
+    cursor = x
+    for text, style in parts:
+        canvas.put(cursor, y, text, style)
+        cursor += len(text)

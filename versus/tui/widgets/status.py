@@ -1,0 +1,71 @@
+"""The take's name, turn and round, who acts next, the beats held so far, and the live odds."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from versus.tui.view import View
+
+from versus.tui.status_words import HELD, NOT_YET  # with the words "held" / "not yet": colour is not the only cue
+
+
+class StatusLine(Static):
+    """One line: take, turn, next action, beats held (the odds are in the beats panel)."""
+
+    view: reactive[View | None] = reactive(None, always_update=True)
+    """What to show: set by the screen after every change."""
+
+    def watch_view(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        text = Text(no_wrap=True, overflow="ellipsis", end="")
+        text.append(f" {view.take}{'' if view.saved else ' (unsaved)'} ", "bold reverse")
+        text.append(f" turn {view.turn}, round {view.round} ", "bold")
+        text.append("\u2502 ", "dim")
+        text.append(view.next_up)
+        held = sum(1 for _, h in view.beats if h)
+        if view.beats:
+            text.append(" \u2502 ", "dim")
+            text.append(f"beats {held}/{len(view.beats)} held")
+        self.update(text)
+
+
+class BeatsPanel(Static):
+    """Each beat of the scene, held so far or not yet."""
+
+    view: reactive[View | None] = reactive(None, always_update=True)
+    """What to show: set by the screen after every change."""
+    odds: reactive[str] = reactive("")
+    """The live odds, in words, or "" when there are none to show."""
+
+    def watch_view(self) -> None:
+        self._show()
+
+    def watch_odds(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        text = Text(end="")
+        text.append(f"{view.take}", "bold")
+        text.append(f"{'' if view.saved else ' (not saved until the first spin)'} \u00b7 turn {view.turn}, "
+                    f"round {view.round}\n")
+        if view.over:
+            text.append(view.over[0].upper() + view.over[1:] + "\n", "bold")
+        if not view.beats:
+            text.append("No beats in this scene.", "italic")
+        for beat, held in view.beats:
+            text.append(f"{HELD if held else NOT_YET} ", "bold" if held else "dim")
+            text.append(beat, "bold" if held else "")
+            text.append(f"  {'held' if held else 'not yet'}\n", "italic dim")
+        if self.odds:
+            text.append(self.odds, "italic")
+        self.update(text)
