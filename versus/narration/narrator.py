@@ -70,7 +70,8 @@ class Narrator:
         tail = self.summary(stretch)
         if tail:
             self.add(out, tail)
-        out.extend(self.close())
+        if self.play.finished:  # a game still in play has no ending to tell yet
+            out.extend(self.close())
         return [para for para in out if para]
 
     def add(self, out: list[str], sentences: list[str]) -> None:

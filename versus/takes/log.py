@@ -7,20 +7,20 @@ from versus.rules.board import Board
 from versus.rules.game import Action
 from versus.rulebook import plural, space_label
 
-SOURCE = {"script": "scripted", "seed": "drawn", "take": "played"}
+SOURCE = {"script": "scripted", "seed": "drawn", "take": "chosen"}
 
 
 def describe(action: Action, board: Board, names: list[str], mansion_months: bool = True) -> str:
     """What one action did, in a short sentence (without the turn and player)."""
     parts = []
     for event in action.events:
-        text = _event(event, board, names)
+        text = _event(event, board, names, action.player)
         if text:
             parts.append(text)
     return "; ".join(parts)
 
 
-def _event(e: ev.Event, board: Board, names: list[str]) -> str:  # noqa: C901 - one line per event kind
+def _event(e: ev.Event, board: Board, names: list[str], actor: int) -> str:  # noqa: C901 - a line per kind
     pool = board.pool_name
     if isinstance(e, ev.Landed):
         return f"lands on {space_label(board, e.space)}"
@@ -32,7 +32,9 @@ def _event(e: ev.Event, board: Board, names: list[str]) -> str:  # noqa: C901 - 
         short = f" (had only {e.paid})" if e.paid < e.due else ""
         return f"pays {e.due} into the {pool}{short}" if e.due else ""
     if isinstance(e, ev.Paid):
-        return f"pays {e.amount} to {names[e.to]}"
+        if e.player == actor:
+            return f"pays {e.amount} to {names[e.to]}"
+        return f"receives {e.amount} from {names[e.player]}"
     if isinstance(e, ev.Received):
         return f"receives {e.amount} from the {pool}" if e.frm is None else ""
     if isinstance(e, ev.Confined):
