@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from versus.rules.board import Board, Effect, Rules, Space
+from versus.rules.reach import count
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "ten", "eleven", "twelve")
@@ -24,13 +25,7 @@ def space_label(board: Board, number: int) -> str:
 
 
 def advance_to(board: Board, rules: Rules, frm: int, steps: int) -> int:
-    places = {s.number for s in board.spaces if s.kind == "place"}
-    pos = frm
-    for _ in range(steps):
-        pos += 1
-        while rules.skip_places and pos in places:
-            pos += 1
-    return min(pos, board.goal)
+    return min(count(board, rules, frm, steps), board.goal)
 
 
 def describe_effect(board: Board, rules: Rules, space: Space, effect: Effect) -> str:

@@ -20,7 +20,7 @@ def run(args: argparse.Namespace) -> int:
     from versus.cli import Failure
     from versus.commands.trace import trace_line
     from versus.takes.log import describe, spin_words
-    from versus.takes.outcome import as_take
+    from versus.takes.outcome import as_take, ending_lines
     from versus.takes.store import TakesError, TakeStore
 
     scene = load_scene_or_fail(args.scene)
@@ -48,13 +48,7 @@ def run(args: argparse.Namespace) -> int:
                 out.write(f"           aside ({firing.aside.when}): {_aside_text(scene, firing.aside)}\n")
     if args.trace:
         return 0
-    state = play.game.state
-    if state.winner is not None:
-        out.write(f"{scene.players[state.winner].called} wins at turn {state.turn}.\n")
-    else:
-        out.write(f"Unfinished after {state.turn} turns (end.max_turns).\n")
-    for beat, held in play.beats():
-        out.write(f"  beat {'held    ' if held else 'not held'}  {beat}\n")
+    out.writelines(line + "\n" for line in ending_lines(play))
     if take is None and not args.no_save:
         store = TakeStore(scene.path)
         try:

@@ -41,6 +41,7 @@ def _positive(text: str) -> int:
 def run(args: argparse.Namespace) -> int:
     from versus.cli import Failure
     from versus.solve import Unsolvable, save, solve
+    from versus.takes.outcome import ending_lines
     from versus.takes.store import TakesError
 
     scene = load_scene_or_fail(args.scene)
@@ -60,17 +61,10 @@ def run(args: argparse.Namespace) -> int:
                               "edits": [list(e) for e in solution.edits]}) + "\n")
         return 0
     play = solution.play
-    names = [p.called for p in scene.players]
     out.write(f"{scene.title}: every beat holds with {edits} spin{'s' if edits != 1 else ''} changed "
               f"of the {len(solution.spins)} the game uses ({solution.seconds:.2f} s).\n")
     for k, old, new in solution.edits:
         out.write(f"  spin {k}: {old} -> {new}\n")
-    state = play.game.state
-    if state.winner is not None:
-        out.write(f"{names[state.winner]} wins at turn {state.turn}.\n")
-    else:
-        out.write(f"Unfinished after {state.turn} turns.\n")
-    for beat, _ in play.beats():
-        out.write(f"  beat held  {beat}\n")
+    out.writelines(line + "\n" for line in ending_lines(play))
     out.write(f"Saved as {saved.name} in {store.path}\n")
     return 0

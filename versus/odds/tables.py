@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from versus.rules.board import Board, Rules
+from versus.rules.reach import one_spin
 
 # Money verbs, in the codes the simulator uses.
 PAY, PAY_EACH, PAY_HALF, RECEIVE, RECEIVE_EACH, TAKE_POOL = 1, 2, 3, 4, 5, 6
@@ -54,15 +55,6 @@ class Tables:
         return bool(self.extra.any())
 
 
-def _count(board: Board, rules: Rules, origin: int, steps: int, places: frozenset[int]) -> int:
-    pos = origin
-    for _ in range(steps):
-        pos += 1
-        while rules.skip_places and pos in places:
-            pos += 1
-    return pos
-
-
 _CACHE: dict[tuple[str, Rules], Tables] = {}
 
 
@@ -76,7 +68,6 @@ def tables_for(board: Board, rules: Rules) -> Tables:
 
 def _build(board: Board, rules: Rules) -> Tables:
     faces, goal = rules.teetotum, board.goal
-    places = frozenset(s.number for s in board.spaces if s.kind == "place")
     size = goal + 2
     none = goal + 1
     land = np.zeros((goal + 1) * faces, dtype=np.int64)
@@ -85,22 +76,7 @@ def _build(board: Board, rules: Rules) -> Tables:
     seat = board.seat if (board.seat is not None and not bounce) else -1
     for origin in range(goal + 1):
         for s in range(1, faces + 1):
-            code = origin * faces + s - 1
-            target = _count(board, rules, origin, s, places)
-            if target > goal:
-                land[code] = 0
-                final[code] = max(1, origin - (target - goal)) if bounce else seat
-                continue
-            land[code] = target
-            pos = target
-            for effect in board.space(target).direction:
-                if effect.verb == "go":
-                    pos = effect.amount
-                elif effect.verb == "back":
-                    pos = origin
-                elif effect.verb == "advance":
-                    pos = min(_count(board, rules, pos, effect.amount, places), goal)
-            final[code] = pos
+            land[origin * faces + s - 1], final[origin * faces + s - 1] = one_spin(board, rules, origin, s)
     fine = np.zeros(size, dtype=np.int64)
     confine = np.zeros(size, dtype=np.int64)
     wait = np.zeros(size, dtype=np.int64)

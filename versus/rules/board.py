@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Mapping
 
 
@@ -106,6 +107,11 @@ class Board:
 
     def space(self, number: int) -> Space:
         return self.spaces[number]
+
+    @cached_property
+    def places(self) -> frozenset[int]:
+        """The places (POVERTY, the STOCKS, …), which counting may pass over (switch counting)."""
+        return frozenset(s.number for s in self.spaces if s.kind == "place")
 
     @property
     def default_preset(self) -> str:

@@ -6,13 +6,38 @@ from versus.rules.board import Board, Rules
 
 
 def count(board: Board, rules: Rules, origin: int, steps: int) -> int:
-    places = {s.number for s in board.spaces if s.kind == "place"} if rules.skip_places else set()
+    """The space reached by counting steps from origin (under skip-places, places are not steps)."""
+    if not rules.skip_places:
+        return origin + steps
+    places = board.places
     pos = origin
     for _ in range(steps):
         pos += 1
         while pos in places:
             pos += 1
     return pos
+
+
+def one_spin(board: Board, rules: Rules, origin: int, spin: int) -> tuple[int, int]:
+    """(space counted onto, where its direction leaves the player) for one player alone.
+
+    On an overshoot the space counted onto is 0 and the player is left on the bounce, or on the
+    Seat of Expectation (-1 where the board has none). Collisions are not considered.
+    """
+    target = count(board, rules, origin, spin)
+    if target > board.goal:
+        if board.overshoot == "bounce":
+            return 0, max(1, origin - (target - board.goal))
+        return 0, board.seat if board.seat is not None else -1
+    pos = target
+    for effect in board.space(target).direction:
+        if effect.verb == "go":
+            pos = effect.amount
+        elif effect.verb == "back":
+            pos = origin
+        elif effect.verb == "advance":
+            pos = min(count(board, rules, pos, effect.amount), board.goal)
+    return target, pos
 
 
 def resting_and_landing(board: Board, rules: Rules) -> tuple[frozenset[int], frozenset[int]]:
@@ -41,18 +66,10 @@ def _reach(board: Board, rules: Rules) -> tuple[frozenset[int], frozenset[int]]:
 
 
 def _finals(board: Board, rules: Rules, origin: int, spin: int, land: set[int]) -> list[int]:
-    target = count(board, rules, origin, spin)
-    if target > board.goal:
-        if board.overshoot == "bounce":
-            return [max(1, origin - (target - board.goal))]
-        return [board.seat, rules.start] if board.seat else [rules.start]
-    land.add(target)
-    pos = target
-    for effect in board.space(target).direction:
-        if effect.verb == "go":
-            pos = effect.amount
-        elif effect.verb == "back":
-            pos = origin
-        elif effect.verb == "advance":
-            pos = min(count(board, rules, pos, effect.amount), board.goal)
-    return [pos]
+    landed, final = one_spin(board, rules, origin, spin)
+    if landed:
+        land.add(landed)
+        return [final]
+    if board.overshoot == "bounce":
+        return [final]
+    return [final, rules.start] if final > 0 else [rules.start]  # the Seat, or beginning again

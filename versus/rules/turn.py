@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from versus.rules import events as ev
 from versus.rules.board import Board, Rules, Space
+from versus.rules.reach import count
 from versus.rules.state import Pending, State
 
 if TYPE_CHECKING:
@@ -31,7 +32,6 @@ class Turn:
         self.owed = 0  # spins still owed this turn after the current one (Virtue)
         self.turn_over = False
         self.events: list[ev.Event] = []
-        self.places = frozenset(s.number for s in board.spaces if s.kind == "place")
 
     # -- the action -------------------------------------------------------------------
     def act(self, spin: int | None) -> tuple[State, "Action"]:
@@ -106,14 +106,7 @@ class Turn:
             self.collide(m, origin, s, space)
 
     def count(self, origin: int, steps: int) -> int:
-        if not self.rules.skip_places:
-            return origin + steps
-        pos = origin
-        for _ in range(steps):
-            pos += 1
-            while pos in self.places:
-                pos += 1
-        return pos
+        return count(self.board, self.rules, origin, steps)
 
     def overshoot(self, m: int, origin: int, target: int) -> None:
         """Rule 17 (the Seat of Expectation) or Darton's rule VI (back by the excess)."""

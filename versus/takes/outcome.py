@@ -18,3 +18,14 @@ def outcome(play: Playthrough) -> str:
 def as_take(play: Playthrough, name: str, note: str = "") -> Take:
     return Take(name=name, spins=tuple(play.spins()), seed=play.seed, scene_digest=play.scene.digest,
                 turns=play.game.state.turn, outcome=outcome(play), note=note)
+
+
+def ending_lines(play: Playthrough) -> list[str]:
+    """How the game ended and which beats held, as `versus run` and `versus solve` print them."""
+    state = play.game.state
+    if state.winner is not None:
+        lines = [f"{play.scene.players[state.winner].called} wins at turn {state.turn}."]
+    else:
+        lines = [f"Unfinished after {state.turn} turns."]
+    lines += [f"  beat {'held    ' if held else 'not held'}  {beat}" for beat, held in play.beats()]
+    return lines
