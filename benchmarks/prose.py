@@ -30,6 +30,7 @@ def main() -> None:
     totals: Counter[str] = Counter()
     modern: Counter[str] = Counter()
     lengths: list[float] = []
+    verdicts: list[float] = []
     per_turn: list[tuple[int, int]] = []
     examples: list[str] = []
     start = time.perf_counter()
@@ -54,6 +55,7 @@ def main() -> None:
         totals["salient events missing"] += len(narrator.missing())
         modern.update(checks.modern_words(text))
         lengths.append(checks.mean_sentence_words(text))
+        verdicts.append(checks.short_verdict_share(text))
         if pace == "brisk":
             per_turn.append((play.game.state.turn, len(text.split())))
         examples.extend(repeats[:1])
@@ -63,6 +65,7 @@ def main() -> None:
                 "contractions in narration", "salient events missing"):
         print(f"  {key:32} {totals[key]}")
     print(f"  {'mean narration sentence length':32} {sum(lengths) / len(lengths):.1f} words")
+    print(f"  {'paragraphs with a short verdict':32} {100 * sum(verdicts) / len(verdicts):.0f}%")
     print(f"  {'modern words found':32} {dict(modern) or 'none'}")
     for low, high in ((0, 60), (60, 150), (150, 10**6)):
         band = [(t, w) for t, w in per_turn if low <= t < high]

@@ -65,6 +65,7 @@ class Narrator:
             for firing in firings.get(i, []):
                 sentences.append(self.aside(firing))
             if not (p.action.events and isinstance(p.action.events[-1], ev.Won)):
+                sentences.extend(self.verdict(i, p.action, sentences))
                 sentences.extend(self.reaction(i, p.action))
             self.add(out, lead + sentences)
         tail = self.summary(stretch)
@@ -82,18 +83,25 @@ class Narrator:
             out.append(para)
 
     def join_short(self, sentences: list[str]) -> list[str]:
-        """Join two short narrative sentences with a semicolon, as the period would (STYLE.md rule 3)."""
+        """Join two middling narrative sentences with a semicolon, as the period would (STYLE.md rule 3)."""
         out: list[str] = []
+        joined = False
         for sentence in sentences:
-            if out and self.short(out[-1]) and self.short(sentence) and not out[-1].endswith(("?", "!", "”")):
-                out[-1] = out[-1][:-1] + "; " + self.uncapitalise(sentence)
+            previous = out[-1] if out else ""
+            if previous and not joined and self.joinable(previous) and self.joinable(sentence) \
+                    and len(previous.split()) + len(sentence.split()) <= 45:
+                out[-1] = previous[:-1] + "; " + self.uncapitalise(sentence)
+                joined = True
             else:
                 out.append(sentence)
+                joined = False
         return out
 
-    def short(self, sentence: str) -> bool:
+    @staticmethod
+    def joinable(sentence: str) -> bool:
         words = len(sentence.split())
-        return 6 < words < 17 and "“" not in sentence and sentence.endswith(".") and sentence.count(". ") == 0
+        return 8 < words < 30 and "“" not in sentence and sentence.endswith(".") and ". " not in sentence \
+            and ";" not in sentence
 
     def uncapitalise(self, sentence: str) -> str:
         first = sentence.split()[0].strip(",;:")
@@ -288,6 +296,14 @@ class Narrator:
             values = self.voices.values(pov, other)
             return [self.book.say(("pov_glad" if glad else "pov_vexed",), values) or ""]
         return [self.temper_line_mood(actor, mood)]
+
+    def verdict(self, index: int, action: Action, sentences: list[str]) -> list[str]:
+        """A short verdict (eight words or fewer) for a moment that has none (STYLE.md rule 3)."""
+        mood = self.mood(index, action)
+        has_short = any(len(s.split()) <= 8 for s in sentences if "“" not in s)
+        if mood is None or has_short or self.rng.random() < 0.4:
+            return []
+        return [self.book.say(("verdict", mood), {}) or ""]
 
     def temper_line_mood(self, seat: int, mood: str) -> str:
         temper = self.voices.person(seat).temper or "neutral"

@@ -38,14 +38,14 @@ def ordinal(n: int) -> str:
 def counted(n: int, noun: str, plural: str | None = None) -> str:
     """'a counter', 'two counters'."""
     if n == 1:
-        return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
+        return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"  # nouns here are counter, month, turn
     return f"{number(n)} {plural or noun + 's'}"
 
 
 def a_spin(n: int) -> str:
     """'a four', 'an eight'."""
     word = number(n)
-    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+    return f"{'an' if word.startswith(('eight', 'eleven')) else 'a'} {word}"  # "a one", "an eight"
 
 
 def listing(items: list[str]) -> str:
