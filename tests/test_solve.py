@@ -219,7 +219,7 @@ def test_example_scene_solutions_replay_from_the_saved_take(tmp_path, name, beat
     solution = solve(scene)
     assert len(solution.edits) <= 2
     take, store = save(solution)
-    assert take.note == f"solved: {len(solution.edits)} edits"
+    assert take.note == f"solved: {len(solution.edits)} edit{'' if len(solution.edits) == 1 else 's'}"
     kept = TakeStore(path).get(take.name)
     assert kept.spins == solution.spins
     assert replay_holds(scene, kept.spins, kept.seed)

@@ -38,7 +38,7 @@ def test_json_is_exactly_take_spins_edits(tmp_path, capsys):
     for k, old, new in data["edits"]:
         assert old == spin_at(scene.spins, scene.seed, k, 6)[0] and data["spins"][k - 1] == new != old
     take = TakeStore(path).get(data["take"])
-    assert list(take.spins) == data["spins"] and take.note == f"solved: {len(data['edits'])} edits"
+    assert list(take.spins) == data["spins"] and take.note == f"solved: {len(data['edits'])} edit{'' if len(data['edits']) == 1 else 's'}"
     play = Playthrough(scene, take_spins=list(take.spins), seed=take.seed)
     for _ in play.play_out():
         pass
@@ -90,7 +90,7 @@ def test_free_script_and_max_turns_and_seed(tmp_path, capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["edits"] == [[1, 3, 5]] and data["spins"] == [5, 5]
     take = TakeStore(path).get(data["take"])
-    assert take.note == "solved: 1 edits (max turns 2)"
+    assert take.note == "solved: 1 edit (max turns 2)"
     assert main(["solve", str(path), "--max-turns", "2", "--free-script", "--seed", "7", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["spins"][0] == 5
 

@@ -115,7 +115,8 @@ def solve(scene: Scene, max_edits: int = DEFAULT_MAX_EDITS, max_turns: int | Non
 
 def save(solution: Solution, max_turns: int | None = None) -> tuple[Take, TakeStore]:
     """Keep the solved game as a new take beside its scene, named solved-N, noted "solved: N edits"."""
-    note = f"solved: {len(solution.edits)} edits"
+    edits = len(solution.edits)
+    note = f"solved: {edits} edit{'' if edits == 1 else 's'}"
     if max_turns is not None:
         note += f" (max turns {max_turns})"
     store = TakeStore(solution.scene.path)
