@@ -27,7 +27,7 @@ def _event(e: ev.Event, board: Board, names: list[str], actor: int) -> str:  # n
     if isinstance(e, ev.Advanced):
         return f"advances to {space_label(board, e.to)}"
     if isinstance(e, ev.Sent):
-        return f"goes to {space_label(board, e.to)}"
+        return f"goes {_to(board, e.to)}"
     if isinstance(e, ev.Fined):
         short = f" (had only {e.paid})" if e.paid < e.due else ""
         return f"pays {e.due} into the {pool}{short}" if e.due else ""
@@ -45,9 +45,9 @@ def _event(e: ev.Event, board: Board, names: list[str], actor: int) -> str:  # n
     if isinstance(e, ev.Released):
         return f"released, and begins again from {space_label(board, e.to)}"
     if isinstance(e, ev.Relieved):
-        return f"{names[e.player]} is relieved and goes to {space_label(board, e.to)}"
+        return f"{names[e.player]} is relieved and goes {_to(board, e.to)}"
     if isinstance(e, ev.Displaced):
-        return f"{names[e.player]} is sent back to {space_label(board, e.to)}"
+        return f"{names[e.player]} is sent back {_to(board, e.to)}"
     if isinstance(e, ev.Respun):
         return f"a prisoner is there: back to {space_label(board, e.origin)} to spin again"
     if isinstance(e, ev.Stayed):
@@ -61,6 +61,10 @@ def _event(e: ev.Event, board: Board, names: list[str], actor: int) -> str:  # n
     if isinstance(e, ev.Won):
         return "WINS"
     return ""
+
+
+def _to(board: Board, number: int) -> str:
+    return "off the board" if number == 0 else f"to {space_label(board, number)}"
 
 
 def spin_words(spin: int | None, source: str | None) -> str:
