@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 
 from versus.commands.common import load_scene_or_fail
 
@@ -38,6 +39,31 @@ def _positive(text: str) -> int:
     return value
 
 
+class Progress:
+    """A line on the terminal while the search runs longer than half a second, redrawn a few times a second."""
+
+    shown = False
+
+    def __init__(self) -> None:
+        self.started = self.last = time.perf_counter()
+
+    def __call__(self, edits: int, candidates: int) -> None:
+        now = time.perf_counter()
+        if now - self.started < 0.5 or now - self.last < 0.2:
+            return
+        self.last = now
+        Progress.shown = True
+        sys.stderr.write(f"\rsearching: changing {edits} spin{'s' if edits != 1 else ''}, "
+                         f"{candidates:,} games tried, {now - self.started:.1f} s   ")
+        sys.stderr.flush()
+
+    @classmethod
+    def clear(cls) -> None:
+        if cls.shown:
+            sys.stderr.write("\r" + " " * 70 + "\r")
+            cls.shown = False
+
+
 def run(args: argparse.Namespace) -> int:
     from versus.cli import Failure
     from versus.solve import Unsolvable, save, solve
@@ -47,9 +73,12 @@ def run(args: argparse.Namespace) -> int:
     scene = load_scene_or_fail(args.scene)
     try:
         solution = solve(scene, max_edits=args.max_edits, max_turns=args.max_turns,
-                         free_script=args.free_script, seed=args.seed, time_limit=args.time_limit)
+                         free_script=args.free_script, seed=args.seed, time_limit=args.time_limit,
+                         progress=Progress() if sys.stderr.isatty() else None)
     except Unsolvable as error:
+        Progress.clear()
         raise Failure(error.lines, status=1) from None
+    Progress.clear()
     edits = len(solution.edits)
     try:
         saved, store = save(solution, args.max_turns)

@@ -56,11 +56,13 @@ class Solution:
 
 def solve(scene: Scene, max_edits: int = DEFAULT_MAX_EDITS, max_turns: int | None = None,
           free_script: bool = False, seed: int | None = None, time_limit: float | None = None,
-          cancelled: Callable[[], bool] | None = None) -> Solution:
+          cancelled: Callable[[], bool] | None = None,
+          progress: Callable[[int, int], None] | None = None) -> Solution:
     """Spins for every beat of the scene; Unsolvable says plainly why there are none.
 
     cancelled, if given, is asked between batches of candidates; when it answers True the search
-    stops with Cancelled (for a worker thread whose screen has gone).
+    stops with Cancelled (for a worker thread whose screen has gone). progress, if given, is told
+    (edits being tried, candidates tried so far) between batches.
     """
     started = time.perf_counter()
     if max_turns is not None:
@@ -83,7 +85,8 @@ def solve(scene: Scene, max_edits: int = DEFAULT_MAX_EDITS, max_turns: int | Non
     def editable(k: int) -> bool:
         return free_script or not (k <= len(script) and script[k - 1] is not None)
 
-    search = Search(board, rules, n, scene.beats, scene.max_turns, base, editable, max_edits, time_limit, cancelled)
+    search = Search(board, rules, n, scene.beats, scene.max_turns, base, editable, max_edits, time_limit, cancelled,
+                    progress)
     try:
         found = search.run()
     except OutOfTime as stop:

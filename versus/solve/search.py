@@ -68,8 +68,10 @@ class BasePath:
 class Search:
     def __init__(self, board: Board, rules: Rules, players: int, beats: tuple[Pattern, ...], max_turns: int,
                  base: Callable[[int], int], editable: Callable[[int], bool], max_edits: int,
-                 time_limit: float | None = None, cancelled: Callable[[], bool] | None = None) -> None:
+                 time_limit: float | None = None, cancelled: Callable[[], bool] | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> None:
         self.board, self.rules, self.n = board, rules, players
+        self.progress = progress  # told (edits being tried, candidates so far) between batches
         self.beats, self.max_turns = tuple(beats), max_turns
         self.base, self.editable = base, editable
         self.max_edits, self.time_limit, self.cancelled = max_edits, time_limit, cancelled
@@ -129,6 +131,8 @@ class Search:
                     raise OutOfTime(d)
                 if self.cancelled is not None and self.cancelled():
                     raise Cancelled()
+                if self.progress is not None:
+                    self.progress(d, self.candidates)
                 b_first, b_pos, b_val = batch
                 out = self._play(path, b_first, b_pos, b_val)
                 self.candidates += len(b_first)
