@@ -285,9 +285,10 @@ class Narrator:
             return [self.speech(self.rng.choice(rivals), "taunt", addressee=actor)]
         if kind == "remark":
             onlooker = self.rng.choice(self.scene.company)
-            temper = onlooker.temper or "neutral"
+            situation = "good" if mood == GOOD else "bad"
+            temper = self.remark_voice(onlooker, self.voices.person(actor), situation)
             values = self.voices.spoken_values(onlooker.id, subject=actor)
-            line = self.book.say(("remark", temper, "good" if mood == GOOD else "bad"), values)
+            line = self.book.say(("remark", temper, situation), values)
             return [self.voices.attribute(onlooker.id, line)] if line else []
         if kind == "pov":
             pov = self.scene.pov_seat
@@ -296,6 +297,13 @@ class Narrator:
             values = self.voices.values(pov, other)
             return [self.book.say(("pov_glad" if glad else "pov_vexed",), values) or ""]
         return [self.temper_line_mood(actor, mood)]
+
+    def remark_voice(self, onlooker, subject, situation: str) -> str:
+        temper = onlooker.temper or "neutral"
+        if subject.pronoun != onlooker.pronoun and "they" not in (subject.pronoun, onlooker.pronoun):
+            other = self.book.templates("remark_voice_other_sex", temper, situation)
+            return other[0] if other else temper
+        return temper
 
     def verdict(self, index: int, action: Action, sentences: list[str]) -> list[str]:
         """A short verdict (eight words or fewer) for a moment that has none (STYLE.md rule 3)."""
