@@ -214,3 +214,19 @@ async def test_finding_spins_for_the_beats_saves_and_plays_a_solved_take(scene_p
         assert app.session.take_name == "solved-1"
         assert all(held for _, held in app.session.play.beats())
         assert {t.name for t in TakeStore(scene_path).load()} == {"take-1", "solved-1"}
+
+
+async def test_n_plays_a_number_above_nine_on_a_larger_teetotum(scene_path):
+    scene_path.write_text(scene_path.read_text().replace("rules: ives", "rules: {preset: ives, teetotum: 12}"))
+    messages = []
+    app = make_app(scene_path)
+    async with app.run_test(size=(120, 40), message_hook=messages.append) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("1", "3", "enter")  # thirteen: refused in the dialog, which stays open
+        await pilot.pause()
+        assert not of(msg.Spun, messages) and "choose from 1 to 12" in str(app.screen.query_one("#hint").render())
+        await pilot.press("backspace", "backspace", "1", "2", "enter")
+        await settle(pilot)
+        assert of(msg.Spun, messages)[0].played.action.spin == 12
+        assert app.session.play.game.state.pos[0] == 12

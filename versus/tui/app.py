@@ -17,6 +17,7 @@ from versus.tui.themes import THEMES
 # (title, help, action on the main screen) for the command palette, one a key
 PALETTE = [
     ("Spin", "Spin the teetotum (space)", "spin"),
+    ("Play a number", "Type any number from 1 to the teetotum's faces as this spin (n)", "number"),
     ("Undo", "Take back the last spin (u)", "undo"),
     ("Fork a new take", "Fork a new take from this point, and name it (f)", "fork"),
     ("Takes", "List, switch and compare the takes of this scene (t)", "takes"),

@@ -13,6 +13,7 @@ from textual.widgets import Label, Static
 from versus.tui.themes import KINDS
 
 MORE_KEYS = [
+    ("n", "play any number as this spin (for a teetotum of ten faces or more)"),
     ("ctrl+p", "the command palette: every key's action, and the themes (regency, regency-dark)"),
     ("tab", "move between panels (the log and the prose scroll)"),
     ("ctrl+q", "quit at once"),

@@ -34,6 +34,8 @@ def play_bindings() -> list[Binding]:
     keys += [Binding(str(n), f"play({n})", f"Play {n}", show=False, id=f"play-{n}", priority=True)
              for n in range(2, 10)]
     keys += [
+        Binding("n", "number", "Number", tooltip="Play any number as this spin (for teetotums of ten faces "
+                "or more)", id="number", show=False, priority=True),
         Binding("u", "undo", "Undo", tooltip="Take back the last spin", id="undo", priority=True),
         Binding("question_mark", "help", "Help", key_display="?", tooltip="Keys and the board's signs",
                 id="help", priority=True),
@@ -203,6 +205,15 @@ class MainScreen(BackgroundWork, Screen):
 
     def action_play(self, number: int) -> None:
         self._spin(number)
+
+    def action_number(self) -> None:
+        from versus.tui.screens.number import NumberScreen
+
+        def done(number: int | None) -> None:
+            if number is not None:
+                self._spin(number)
+
+        self.app.push_screen(NumberScreen(self.session.faces), done)
 
     def _spin(self, number: int | None) -> None:
         try:
