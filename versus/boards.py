@@ -8,9 +8,10 @@ from typing import Any
 
 import yaml
 
+from versus.paths import data_dir
 from versus.rules.board import VERBS, Board, Effect, Preset, Space, Switch
 
-BOARD_DIR = Path(__file__).resolve().parent.parent / "board"
+BOARD_DIR = data_dir("board")
 
 
 class BoardError(ValueError):

@@ -10,8 +10,9 @@ import argparse
 from pathlib import Path
 
 import versus
+from versus.paths import data_dir
 
-BUNDLED = Path(versus.__file__).resolve().parent.parent / "scenes" / "netherfield.yaml"
+BUNDLED = data_dir("scenes") / "netherfield.yaml"
 THEMES = ("regency", "regency-dark")
 
 
