@@ -174,3 +174,13 @@ def test_envy_is_kept_for_rivals():
     remarks = re.findall(r"“([^”]*)”[^“]*?(?:said|replied|observed|returned|added|cried) Miss Bingley", text)
     envious_of_darcy = [r for r in remarks if "Mr. Darcy" in r and "luck" in r]
     assert remarks and not envious_of_darcy
+
+
+def test_an_author_phrasebook_can_replace_a_list(tmp_path):
+    scene_text = (ROOT / "scenes" / "netherfield.yaml").read_text()
+    (tmp_path / "mine.yaml").write_text('override: true\nstretch:\n  - "Time passed."\n')
+    path = tmp_path / "s.yaml"
+    path.write_text(scene_text + "phrasebook: mine.yaml\n")
+    _, narrator, text = played(path)
+    assert narrator.book.templates("stretch") == ["Time passed."]
+    assert text.count("Time passed.") <= 1  # used once, then the key is exhausted: never repeated

@@ -66,7 +66,13 @@ class Phrasebook:
         self.decks: dict[tuple[str, ...], list[str]] = {}
 
     def templates(self, *path: str) -> list[str]:
-        """Every template for the key: the author's first, then the board's and the common ones."""
+        """Every template for the key: the author's first, then the board's and the common ones.
+
+        An author's phrasebook with `override: true` replaces the built-in lists for the keys it defines.
+        """
+        author = _lookup(self.layers[0], path)
+        if author and self.layers[0].get("override") is True:
+            return list(author)
         out: list[str] = []
         for layer in self.layers:
             out.extend(t for t in _lookup(layer, path) if t not in out)
