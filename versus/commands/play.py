@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-import versus
 from versus.paths import data_dir
 
 BUNDLED = data_dir("scenes") / "netherfield.yaml"

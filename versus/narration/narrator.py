@@ -208,7 +208,6 @@ class Narrator:
 
     def landing(self, e: ev.Landed, action: Action, after) -> str:
         space = self.board.space(e.space)
-        spin = action.spin or 0
         values = {**self.voices.values(e.player), **self.spin_values(action),
                   "space": self.space_name(e.space), "dest": self.space_name(after.pos[e.player]),
                   "nth": ordinal(e.space),

@@ -78,9 +78,6 @@ class Phrasebook:
             out.extend(t for t in _lookup(layer, path) if t not in out)
         return out
 
-    def has(self, *path: str) -> bool:
-        return bool(self.templates(*path))
-
     def say(self, path: tuple[str, ...], values: Mapping[str, str], avoid_opening: str = "") -> str | None:
         """A filled sentence for the key, never one used before (None when the key is exhausted).
 

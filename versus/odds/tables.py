@@ -40,7 +40,6 @@ class Tables:
     sent_by_crime: np.ndarray  # by space: offense that sends the spinner where he ends
     crime_confines: np.ndarray  # by space: sent_by_crime and confines (may relieve, rule 15)
     money: tuple[tuple[int, np.ndarray, np.ndarray, tuple[int, ...]], ...]  # (slot, verbs, amounts, verbs used)
-    simple_money: bool  # only "pay" verbs: fine[] says it all
 
     @property
     def confines(self) -> bool:
@@ -116,11 +115,9 @@ def _build(board: Board, rules: Rules) -> Tables:
             if j < len(slots[n]):
                 verbs[n], amounts[n] = slots[n][j]
         money.append((j, verbs, amounts, tuple(sorted(set(int(v) for v in verbs if v)))))
-    simple = all(v == PAY for _, _, _, used in money for v in used)
     return Tables(
         faces=faces, goal=goal, start=rules.start, seat=seat, bounce=bounce,
         collisions=rules.collisions, relief_spin=rules.relief == "return-and-spin", none=none,
         land=land, final=final, fine=fine, confine=confine, wait=wait, extra=extra,
         offense=offense, sent_by_crime=sent, crime_confines=crime, money=tuple(money),
-        simple_money=simple,
     )

@@ -128,7 +128,7 @@ class Reader:
         preset, switches, rules = self.rules(rules_node, board) if board else (None, (), None)
         players = self.people(get("players"), "players", board) if get("players") is not None else []
         company = self.people(get("company"), "company", None) if get("company") is not None else []
-        self.unique_ids(players, company, get("players"), get("company"))
+        self.unique_ids(players, company)
         ids = [p.id for p in players]
         speakers = ids + [c.id for c in company]
         for speaker, key_node in self.pending_speakers:
@@ -268,7 +268,7 @@ class Reader:
             return None
         return word
 
-    def unique_ids(self, players, company, players_node, company_node) -> None:
+    def unique_ids(self, players: list[Person], company: list[Person]) -> None:
         seen: set[str] = set()
         for person in (*players, *company):
             if person.id in seen:

@@ -10,7 +10,7 @@ from versus.rulebook import plural, space_label
 SOURCE = {"script": "scripted", "seed": "drawn", "take": "chosen"}
 
 
-def describe(action: Action, board: Board, names: list[str], mansion_months: bool = True) -> str:
+def describe(action: Action, board: Board, names: list[str]) -> str:
     """What one action did, in a short sentence (without the turn and player)."""
     parts = []
     for event in action.events:

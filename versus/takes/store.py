@@ -98,9 +98,6 @@ class TakeStore:
         self._write([t for t in self.load() if t.name != take.name] + [take])
         return take
 
-    def delete(self, name: str) -> None:
-        self._write([t for t in self.load() if t.name != name])
-
     def _write(self, takes: list[Take]) -> None:
         body = yaml.safe_dump({"scene": self.scene_name, "takes": [t.to_data() for t in takes]},
                               sort_keys=False, allow_unicode=True, width=100, default_flow_style=None)
