@@ -42,6 +42,7 @@ class Narrator:
 
     def paragraphs(self) -> list[str]:
         out = [self.opening()]
+        self.last_opening = opening(out[0])
         played = self.play.played
         self.index_of = {id(p.action): i for i, p in enumerate(played)}
         firings: dict[int, list[Firing]] = {}
@@ -79,8 +80,18 @@ class Narrator:
         sentences = self.join_short([s for s in sentences if s])
         if sentences:
             para = " ".join(sentences)
+            if opening(para) == self.last_opening and not para.startswith("“"):
+                para = self.vary_opening(para)
             self.last_opening = opening(para)
             out.append(para)
+
+    def vary_opening(self, para: str) -> str:
+        """'Mr. Darcy …' after 'Mr. Darcy …': 'Presently Mr. Darcy …' (never the same opening twice running)."""
+        connectives = self.book.templates("connective")
+        if not connectives:
+            return para
+        word = connectives[self.rng.randrange(len(connectives))]
+        return f"{word} {self.uncapitalise(para)}"
 
     def join_short(self, sentences: list[str]) -> list[str]:
         """Join two middling narrative sentences with a semicolon, as the period would (STYLE.md rule 3)."""
