@@ -49,12 +49,14 @@ def paragraph_openings(text: str) -> list[str]:
 
 def mean_sentence_words(text: str) -> float:
     """Mean words per sentence of narration: sentences with speech in them are left out."""
-    lengths = [len(s.split()) for s in sentences(text) if "“" not in s and len(s.split()) > 1]
+    marked = SPEECH.sub("“…”", text)  # a quotation of several sentences becomes one mark
+    lengths = [len(s.split()) for s in sentences(marked) if "“" not in s and len(s.split()) > 1]
     return sum(lengths) / len(lengths) if lengths else 0.0
 
 
 def short_verdict_share(text: str) -> float:
     """The share of narrative paragraphs holding a sentence of eight words or fewer."""
     paras = [p for p in text.split("\n\n") if p.strip() and not p.startswith(("#", "|", "---"))]
-    with_verdict = [p for p in paras if any(len(s.split()) <= 8 for s in sentences(p) if "“" not in s)]
+    with_verdict = [p for p in paras
+                    if any(len(s.split()) <= 8 for s in sentences(SPEECH.sub("“…”", p)) if "“" not in s)]
     return len(with_verdict) / len(paras) if paras else 0.0

@@ -73,7 +73,8 @@ class Narrator:
         if tail:
             self.add(out, tail)
         if self.play.finished:  # a game still in play has no ending to tell yet
-            out.extend(self.close())
+            for para in self.close():
+                self.add(out, [para])
         return [para for para in out if para]
 
     def add(self, out: list[str], sentences: list[str]) -> None:
@@ -264,7 +265,11 @@ class Narrator:
             return ""
         p = action.player
         if before.pos[p] >= self.board.goal - self.play.faces and after.pos[p] < before.pos[p] - 6:
-            return self.phrase("moments", "near_miss", **self.voices.values(p))
+            return self.phrase("near_miss", **self.voices.values(p))  # within a spin of the goal, thrown back
+        rest = after.pos[p]
+        if 0 < rest < self.board.goal and rest == before.pos[p] + action.spin \
+                and self.board.space(rest + 1).kind == "offense" and not self.board.space(rest).direction:
+            return self.phrase("moments", "near_miss", **self.voices.values(p))  # one short of a crime
         return ""
 
     # -- people -------------------------------------------------------------------------------
@@ -372,11 +377,12 @@ class Narrator:
         span = ("a turn or two" if rounds < 1 else "a round" if rounds < 1.5
                 else f"{number(round(rounds))} rounds" if rounds < 7 else "a good many rounds")
         lead_before, lead_after = moments.leader(first), moments.leader(last)
+        tallies = self.tallies(actions)
         if lead_after is not None and lead_after != lead_before:
             out.append(self.phrase("stretch_lead", span=span, **self.leader_values(lead_after)))
-        else:
+        elif not tallies:  # "fortune favoured neither" would contradict a tally of virtues or collisions
             out.append(self.phrase("stretch", span=span, **self.leader_values(lead_after)))
-        out.extend(self.tallies(actions))
+        out.extend(tallies)
         return [s for s in out if s]
 
     def leader_values(self, seat: int | None) -> dict[str, str]:
