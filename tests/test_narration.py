@@ -184,3 +184,9 @@ def test_an_author_phrasebook_can_replace_a_list(tmp_path):
     _, narrator, text = played(path)
     assert narrator.book.templates("stretch") == ["Time passed."]
     assert text.count("Time passed.") <= 1  # used once, then the key is exhausted: never repeated
+
+
+def test_virtue_rewarded_has_a_bank_not_a_pool():
+    for seed in range(4):
+        _, _, text = played(ROOT / "scenes" / "rosings.yaml", seed)
+        assert not re.search(r"\bpool\b", text)

@@ -25,7 +25,7 @@ class Narrator:
         digest = hashlib.blake2b(repr((self.scene.seed, play.spins(), pace)).encode(), digest_size=8).digest()
         seed = int.from_bytes(digest, "big")
         self.rng = random.Random(seed)
-        self.book = Phrasebook(self.board.id, seed, load_author(self.scene.phrasebook))
+        self.book = Phrasebook(self.board.id, seed, load_author(self.scene.phrasebook), self.board.pool_name)
         self.voices = Voices(self.scene)
         self.states = play.game.states
         self.last_opening = ""

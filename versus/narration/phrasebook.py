@@ -19,6 +19,7 @@ from versus.narration.words import curly
 
 HERE = Path(__file__).parent / "phrasebook"
 PLACEHOLDER = re.compile(r"\{([A-Za-z_]+)\}")
+POOL = re.compile(r"\bpool\b")
 AFTER_STOP = re.compile(r"((?<!Mr)(?<!Mrs)(?<!Dr)[.!?]\s+)([a-z])")
 SENTENCE = re.compile(r"(?<!\bMr\.)(?<!\bMrs\.)(?<=[.!?”])\s+(?=[A-Z“‘])")
 
@@ -59,7 +60,9 @@ def _lookup(data: Mapping[str, Any], path: tuple[str, ...]) -> list[str]:
 class Phrasebook:
     """Looks up template lists and fills them; remembers every sentence used so none comes twice."""
 
-    def __init__(self, board_id: str, seed: int, author: dict[str, Any] | None = None) -> None:
+    def __init__(self, board_id: str, seed: int, author: dict[str, Any] | None = None,
+                 pool_word: str = "pool") -> None:
+        self.pool_word = pool_word  # Virtue Rewarded has a bank where the Mansion has a pool
         self.layers = [author or {}, _builtin("tallies"), _builtin(board_id), _builtin("common")]
         self.rng = random.Random(seed)
         self.used: set[str] = set()
@@ -89,6 +92,8 @@ class Phrasebook:
                 if any(name not in values for name in PLACEHOLDER.findall(template)):
                     continue  # a template needing what this moment cannot supply (e.g. no leader)
                 text = fill(template, values)
+                if self.pool_word != "pool":
+                    text = POOL.sub(self.pool_word, text)
                 parts = SENTENCE.split(text)
                 if any(s in self.used for s in parts) or (
                         attempt == 0 and avoid_opening and opening(text) == avoid_opening):
