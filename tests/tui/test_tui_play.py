@@ -2,22 +2,11 @@
 
 from __future__ import annotations
 
-from tui_support import make_app, save_take, stub_services
+from tui_support import make_app, of, save_take, settle, stub_services
 
 from versus.takes.store import TakeStore
 from versus.tui import messages as msg
 from versus.tui.screens.main import MainScreen
-
-
-def of(kind, messages):
-    """The app's messages of this kind, once each (a message that bubbles is seen at every step)."""
-    return list({id(m): m for m in messages if isinstance(m, kind)}.values())
-
-
-async def settle(pilot):
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 async def test_space_plays_the_scripted_spin_and_saves_the_take(scene_path):

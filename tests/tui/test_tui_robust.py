@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-from tui_support import make_app, save_take
+from tui_support import make_app, of, save_take, settle
 
 from versus.tui import messages as msg
 from versus.tui.screens.main import MainScreen
 
 KEYS = ["space", "2", "9", "0", "u", "v", "r", "escape", "question_mark", "escape", "t", "down", "space", "c",
         "escape", "escape", "f", "escape", "x", "enter", "tab", "left", "pagedown", "ctrl+r", "escape"]
-
-
-def of(kind, messages):
-    return list({id(m): m for m in messages if isinstance(m, kind)}.values())
-
-
-async def settle(pilot):
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 async def test_every_key_at_80_by_24(scene_path):

@@ -47,3 +47,15 @@ def save_take(path: Path, name: str, spins: list[int], note: str = "") -> Take:
     play = replay(scene, spins, scene.seed).play
     take = dataclasses.replace(as_take(play, name, note=note), played="2024-01-01T00:00:00+00:00")
     return TakeStore(path).save(take)
+
+
+def of(kind, messages):
+    """The app's messages of this kind, once each (a message that bubbles is seen at every step)."""
+    return list({id(m): m for m in messages if isinstance(m, kind)}.values())
+
+
+async def settle(pilot):
+    """Let pending messages and workers finish before asserting."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()

@@ -7,6 +7,19 @@ import argparse
 from versus.cli import UsageError
 
 
+def at_least(low: int):
+    """An argparse type: a whole number no smaller than low."""
+
+    def parse(text: str) -> int:
+        value = int(text)
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be {low} or more, not {value}")
+        return value
+
+    parse.__name__ = "whole number"  # argparse names the type in its message
+    return parse
+
+
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--preset", help="a preset of the board (default: its first)")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",

@@ -6,8 +6,7 @@ import argparse
 import json
 import sys
 
-from versus.commands.common import load_scene_or_fail, open_playthrough
-
+from versus.commands.common import at_least, load_scene_or_fail, open_playthrough
 
 EPILOG = """\
 Every figure comes from a vectorised simulator of the rules (numpy, many games at once) that
@@ -22,21 +21,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = EPILOG
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument("scene", metavar="SCENE", help="a scene file (scenes/*.yaml)")
-    parser.add_argument("--games", type=_positive, default=10_000, metavar="N",
+    parser.add_argument("--games", type=at_least(1), default=10_000, metavar="N",
                         help="games to simulate (default 10000)")
     parser.add_argument("--take", metavar="NAME", help="start from a turn of this take (with --at-turn)")
-    parser.add_argument("--at-turn", type=_positive, metavar="K",
+    parser.add_argument("--at-turn", type=at_least(1), metavar="K",
                         help="start at the beginning of turn K (of the take, else of the scene's own game)")
     parser.add_argument("--seed", type=int, help="seed of the simulation (default: the scene's seed)")
     parser.add_argument("--json", action="store_true",
                         help='print {"games": N, "win": {...}, "turns_left": mean, "beats": {...}}')
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
-    return value
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,14 +7,14 @@ import json
 import sys
 import time
 
-from versus.commands.common import load_scene_or_fail
+from versus.commands.common import at_least, load_scene_or_fail
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scene", metavar="SCENE", help="a scene file with beats (scenes/*.yaml)")
-    parser.add_argument("--max-edits", type=_count, default=4, metavar="K",
+    parser.add_argument("--max-edits", type=at_least(0), default=4, metavar="K",
                         help="change at most K spins (default 4)")  # versus.solve.DEFAULT_MAX_EDITS
-    parser.add_argument("--max-turns", type=_positive, metavar="N",
+    parser.add_argument("--max-turns", type=at_least(1), metavar="N",
                         help="stop the game after N turns instead of the scene's end.max_turns")
     parser.add_argument("--free-script", action="store_true",
                         help="allow the scene's scripted spins to be changed too")
@@ -23,20 +23,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="give up after this long (default 60)")
     parser.add_argument("--json", action="store_true",
                         help='print {"take": NAME, "spins": [...], "edits": [[position, old, new], ...]}')
-
-
-def _count(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
-    return value
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
-    return value
 
 
 class Progress:
