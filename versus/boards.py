@@ -17,8 +17,14 @@ class BoardError(ValueError):
     """A board file that is missing or does not describe a playable board."""
 
 
+@cache
+def _ids() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in BOARD_DIR.glob("*.yaml")))
+
+
 def board_ids() -> list[str]:
-    return sorted(p.stem for p in BOARD_DIR.glob("*.yaml"))
+    """The board ids: board/<id>.yaml (the folder is read once)."""
+    return list(_ids())
 
 
 @cache

@@ -16,6 +16,7 @@ from versus import __version__
 from versus.files import next_free, write_atomic
 from versus.narration import narrate
 from versus.takes.log import SOURCE, describe
+from versus.takes.outcome import outcome
 from versus.takes.playthrough import Playthrough
 
 NUMERALS = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"),
@@ -55,7 +56,7 @@ def render(play: Playthrough, take_name: str, pace: str = "brisk", ledger: bool 
         "seed": play.seed,
         "spins": play.spins(),
         "pace": pace,
-        "outcome": _outcome(play),
+        "outcome": outcome(play),
         "versus": __version__,
     }
     if scene.chapter is None:
@@ -66,12 +67,6 @@ def render(play: Playthrough, take_name: str, pace: str = "brisk", ledger: bool 
     if ledger:
         parts.append(ledger_table(play))
     return "\n\n".join(parts) + "\n"
-
-
-def _outcome(play: Playthrough) -> str:
-    from versus.takes.outcome import outcome
-
-    return outcome(play)
 
 
 def ledger_table(play: Playthrough) -> str:

@@ -19,7 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from versus.cli import Failure
     from versus.commands.trace import trace_line
-    from versus.takes.log import describe, spin_words
+    from versus.takes.log import aside_words, describe, spin_words
     from versus.takes.outcome import as_take, ending_lines
     from versus.takes.store import TakesError, TakeStore
 
@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     for _ in play.play_out():
         pass
     states = play.game.states[1:]
-    firings = play.firings()
+    firings = play.firings_by_action()
     for index, played in enumerate(play.played):
         action, state = played.action, states[index]
         if args.trace:
@@ -43,9 +43,8 @@ def run(args: argparse.Namespace) -> int:
         out.write(f"{turn}  {names[action.player]:<14} {spin_words(action.spin, played.source)}: "
                   f"{describe(action, play.board, names)} [counters {counters}; {play.board.pool_name} "
                   f"{state.pool}]\n")
-        for firing in firings:
-            if firing.action == index:
-                out.write(f"           aside ({firing.aside.when}): {_aside_text(scene, firing.aside)}\n")
+        for firing in firings.get(index, ()):
+            out.write(f"           aside ({firing.aside.when}): {aside_words(scene, firing.aside)}\n")
     if args.trace:
         return 0
     out.writelines(line + "\n" for line in ending_lines(play))
@@ -58,8 +57,3 @@ def run(args: argparse.Namespace) -> int:
         out.write(f"Saved as {saved.name} in {store.path}\n")
     return 0
 
-
-def _aside_text(scene, aside) -> str:
-    if aside.narrate:
-        return aside.narrate
-    return " ".join(f"{scene.person(who).called}: \u201c{line}\u201d" for who, line in aside.say)

@@ -44,10 +44,7 @@ class Narrator:
         out = [self.opening()]
         self.last_opening = opening(out[0])
         played = self.play.played
-        self.index_of = {id(p.action): i for i, p in enumerate(played)}
-        firings: dict[int, list[Firing]] = {}
-        for firing in self.play.firings():
-            firings.setdefault(firing.action, []).append(firing)
+        firings = self.play.firings_by_action()
         turns = self.play.game.state.turn
         told = [moments.score(i, p.action, self.board, self.states[i], self.states[i + 1], i in firings)
                 for i, p in enumerate(played)]
@@ -66,8 +63,9 @@ class Narrator:
             for firing in firings.get(i, []):
                 sentences.append(self.aside(firing))
             if not (p.action.events and isinstance(p.action.events[-1], ev.Won)):
-                sentences.extend(self.verdict(i, p.action, sentences))
-                sentences.extend(self.reaction(i, p.action))
+                mood = self.mood(i, p.action)
+                sentences.extend(self.verdict(mood, sentences))
+                sentences.extend(self.reaction(mood, p.action))
             self.add(out, lead + sentences)
         tail = self.summary(stretch)
         if tail:
@@ -150,11 +148,11 @@ class Narrator:
         else:
             winner, losers = state.winner, [p for p in players if p != state.winner]
             losers.sort(key=lambda p: (p != self.scene.pov_seat, -state.pos[p]))
-            sentences = [self.temper_line("close_winner", winner)]
+            sentences = [self.in_temper(winner, "close_winner")]
             loser = losers[0]
             sentences.append(self.speech(loser, "concede", addressee=winner))
             paras.append(" ".join(s for s in sentences if s))
-            paras.append(" ".join(s for s in (self.temper_line("close_loser", p) for p in losers[:2]) if s))
+            paras.append(" ".join(s for s in (self.in_temper(p, "close_loser") for p in losers[:2]) if s))
         if self.scene.company and winner is not None:
             values = {"winner": self.voices.person(winner).called,
                       "loser": self.voices.person(losers[0]).called if losers else "",
@@ -162,10 +160,11 @@ class Narrator:
             paras.append(self.phrase("close_company", **values))
         return paras
 
-    def temper_line(self, key: str, seat: int) -> str:
+    def in_temper(self, seat: int, key: str, *rest: str) -> str:
+        """A narrative line from key/<temper>/rest, falling back to the neutral and amiable voices."""
         temper = self.voices.person(seat).temper or "neutral"
-        for mood in (temper, "neutral", "amiable"):
-            text = self.book.say((key, mood), self.voices.values(seat))
+        for voice in (temper, "neutral", "amiable"):
+            text = self.book.say((key, voice, *rest), self.voices.values(seat))
             if text:
                 return text
         return ""
@@ -186,8 +185,8 @@ class Narrator:
             elif isinstance(e, ev.Relieved):
                 out.append(self.phrase("moments", "relief", **self.voices.values(e.by, e.player)))
             elif isinstance(e, ev.Respun):
-                prisoner = next((q for q, w in enumerate(before.waiting) if w and before.pos[q] == after.pos[e.player]
-                                 or (w and q != e.player and before.pos[q] == (landed.space if landed else -1))), None)
+                prisoner = next((q for q, w in enumerate(before.waiting)  # confined where the mover counted
+                                 if w and q != e.player and landed and before.pos[q] == landed.space), None)
                 values = self.voices.values(e.player, prisoner if prisoner is not None else e.player)
                 space = self.board.space(landed.space).name if landed else ""
                 out.append(self.phrase("moments", "collision_respin", space=space, **values))
@@ -279,9 +278,8 @@ class Narrator:
             return curly(aside.narrate)
         return " ".join(self.voices.attribute(who, curly(line)) for who, line in aside.say)
 
-    def reaction(self, index: int, action: Action) -> list[str]:
+    def reaction(self, mood: str | None, action: Action) -> list[str]:
         """Perhaps a speech, a remark from the company, a look, or the heroine's private verdict."""
-        mood = self.mood(index, action)
         if mood is None or self.rng.random() < (0.35 if self.pace == "brisk" else 0.6):
             return []
         actor = action.player
@@ -311,7 +309,7 @@ class Narrator:
             other = actor if actor != pov else (rivals[0] if rivals else actor)
             values = self.voices.values(pov, other)
             return [self.book.say(("pov_glad" if glad else "pov_vexed",), values) or ""]
-        return [self.temper_line_mood(actor, mood)]
+        return [self.in_temper(actor, "reaction", mood)]
 
     def remark_voice(self, onlooker, subject, situation: str) -> str:
         temper = onlooker.temper or "neutral"
@@ -320,21 +318,12 @@ class Narrator:
             return other[0] if other else temper
         return temper
 
-    def verdict(self, index: int, action: Action, sentences: list[str]) -> list[str]:
+    def verdict(self, mood: str | None, sentences: list[str]) -> list[str]:
         """A short verdict (eight words or fewer) for a moment that has none (STYLE.md rule 3)."""
-        mood = self.mood(index, action)
         has_short = any(len(s.split()) <= 8 for s in sentences if "“" not in s)
         if mood is None or has_short or self.rng.random() < 0.4:
             return []
         return [self.book.say(("verdict", mood), {}) or ""]
-
-    def temper_line_mood(self, seat: int, mood: str) -> str:
-        temper = self.voices.person(seat).temper or "neutral"
-        for t in (temper, "neutral", "amiable"):
-            text = self.book.say(("reaction", t, mood), self.voices.values(seat))
-            if text:
-                return text
-        return ""
 
     def speech(self, seat: int, situation: str, addressee: int | None = None) -> str:
         person = self.voices.person(seat)
@@ -377,7 +366,7 @@ class Narrator:
         span = ("a turn or two" if rounds < 1 else "a round" if rounds < 1.5
                 else f"{number(round(rounds))} rounds" if rounds < 7 else "a good many rounds")
         lead_before, lead_after = moments.leader(first), moments.leader(last)
-        tallies = self.tallies(actions)
+        tallies = self.tallies(stretch)
         if lead_after is not None and lead_after != lead_before:
             out.append(self.phrase("stretch_lead", span=span, **self.leader_values(lead_after)))
         elif not tallies:  # "fortune favoured neither" would contradict a tally of virtues or collisions
@@ -388,16 +377,14 @@ class Narrator:
     def leader_values(self, seat: int | None) -> dict[str, str]:
         return {"leader": self.voices.person(seat).called} if seat is not None else {}
 
-    def tallies(self, actions: list[Action]) -> list[str]:
-        pairs: dict[tuple[int, int], int] = {}
-        covers: dict[tuple[int, int], list[Action]] = {}
+    def tallies(self, stretch: list[int]) -> list[str]:
+        collisions: dict[tuple[int, int], list[int]] = {}  # (displacer, displaced) -> action indices
         virtues: dict[int, list[str]] = {}
         vices: dict[int, list[str]] = {}
-        for action in actions:
-            for e in action.events:
+        for index in stretch:
+            for e in self.play.played[index].action.events:
                 if isinstance(e, ev.Displaced):
-                    pairs[(e.by, e.player)] = pairs.get((e.by, e.player), 0) + 1
-                    covers.setdefault((e.by, e.player), []).append(action)
+                    collisions.setdefault((e.by, e.player), []).append(index)
                 elif isinstance(e, ev.Landed) and self.mansion:
                     space = self.board.space(e.space)
                     if space.kind == "virtue":
@@ -405,11 +392,11 @@ class Narrator:
                     elif space.kind == "vice":
                         vices.setdefault(e.player, []).append(space.name)
         out = []
-        for (by, victim), count in sorted(pairs.items(), key=lambda kv: (-kv[1], kv[0])):
-            text = self.phrase("collision_tally", times=times(count), **self.voices.values(by, victim))
+        for (by, victim), indices in sorted(collisions.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+            text = self.phrase("collision_tally", times=times(len(indices)), **self.voices.values(by, victim))
             if text:
                 out.append(text)
-                self.covered.update(self.index_of[id(a)] for a in covers[(by, victim)])
+                self.covered.update(indices)
         for key, found in (("virtue_tally", virtues), ("vice_tally", vices)):
             for seat, names in sorted(found.items()):
                 unique = list(dict.fromkeys(names))

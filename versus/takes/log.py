@@ -6,6 +6,7 @@ from versus.rules import events as ev
 from versus.rules.board import Board
 from versus.rules.game import Action
 from versus.rulebook import plural, space_label
+from versus.scenes.model import Aside, Scene
 
 SOURCE = {"script": "scripted", "seed": "drawn", "take": "chosen"}
 
@@ -61,6 +62,13 @@ def _event(e: ev.Event, board: Board, names: list[str], actor: int) -> str:  # n
     if isinstance(e, ev.Won):
         return "WINS"
     return ""
+
+
+def aside_words(scene: Scene, aside: Aside) -> str:
+    """An aside as the plain log shows it: the narration, or each speaker's line."""
+    if aside.narrate:
+        return aside.narrate
+    return " ".join(f"{scene.person(who).called}: \u201c{line}\u201d" for who, line in aside.say)
 
 
 def _to(board: Board, number: int) -> str:

@@ -116,6 +116,13 @@ class Playthrough:
                     out.append(Firing(asides[k], index, event))
         return out
 
+    def firings_by_action(self) -> dict[int, list[Firing]]:
+        """The asides fired, grouped by the index of the action they follow."""
+        grouped: dict[int, list[Firing]] = {}
+        for firing in self.firings():
+            grouped.setdefault(firing.action, []).append(firing)
+        return grouped
+
     def beats(self) -> list[tuple[str, bool]]:
         """Each beat with whether it holds in the game so far."""
         beats = list(self.scene.beats)

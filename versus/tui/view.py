@@ -8,7 +8,7 @@ from versus.rulebook import plural
 from versus.rules import events as ev
 from versus.rules.board import Board
 from versus.rules.state import State
-from versus.takes.log import describe, spin_words
+from versus.takes.log import aside_words, describe, spin_words
 from versus.tui.session import Session
 
 TITLES = {"mr.", "mrs.", "miss", "lady", "sir", "colonel", "captain", "lord", "dr.", "the", "master"}
@@ -117,24 +117,17 @@ def build(session: Session) -> View:
 def log_lines(session: Session) -> list[LogLine]:
     play = session.play
     names = session.names
-    firings: dict[int, list] = {}
-    for firing in play.firings():
-        firings.setdefault(firing.action, []).append(firing.aside)
+    firings = play.firings_by_action()
     out = []
     for index, played in enumerate(play.played):
         action = played.action
         out.append(LogLine(index, action.turn, action.player, names[action.player],
                            spin_words(action.spin, played.source), played.source,
                            describe(action, play.board, names)))
-        for aside in firings.get(index, ()):
-            out.append(LogLine(index, None, action.player, "", "", None, aside_text(session, aside), aside=True))
+        for firing in firings.get(index, ()):
+            out.append(LogLine(index, None, action.player, "", "", None,
+                               aside_words(session.scene, firing.aside), aside=True))
     return out
-
-
-def aside_text(session: Session, aside) -> str:
-    if aside.narrate:
-        return aside.narrate
-    return " ".join(f"{session.scene.person(who).called}: \u201c{line}\u201d" for who, line in aside.say)
 
 
 def last_landed(session: Session) -> int | None:
