@@ -254,3 +254,12 @@ def test_undo_restores_the_previous_state(mansion):
     assert g.state == before and len(g.actions) == 2
     g.undo(), g.undo()
     assert g.undo() is None and g.state.turn == 0
+
+
+def test_a_copy_goes_its_own_way(mansion):
+    g = play(game_at(mansion), 3, 5)
+    twin = g.copy()
+    twin.play(6)
+    assert len(g.actions) == 2 and len(twin.actions) == 3 and twin.states[:3] == g.states
+    twin.undo(), twin.undo()
+    assert g.state.pos == (3, 5) and twin.state.pos == (3, 0)

@@ -230,3 +230,14 @@ def test_what_can_be_reached_follows_the_rules():
     with pytest.raises(SceneError) as caught:
         scene(base.format(rules="ives") + "beats: [a reaches SINCERITY, a lands on 34, a reaches 67]\n")
     assert [p.message.split(":")[0] for p in caught.value.problems] == ["impossible"]
+
+
+def test_a_copied_playthrough_is_independent():
+    play = Playthrough(scene())
+    play.step(), play.step()
+    twin = play.copy()
+    twin.step()
+    assert len(play.played) == 2 and len(twin.played) == 3 and twin.spins()[:2] == play.spins()
+    assert play.take_spins == [3, 5] and len(twin.take_spins) == 3
+    play.undo()
+    assert len(twin.played) == 3 and twin.game.state != play.game.state

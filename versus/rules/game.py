@@ -63,6 +63,12 @@ class Game:
         game._states = [state]
         return game
 
+    def copy(self) -> "Game":
+        """An independent game at the same point; states and actions are immutable, so shared."""
+        twin = Game.from_state(self.board, self.rules, self._states[0])
+        twin._states, twin._actions = list(self._states), list(self._actions)
+        return twin
+
     @property
     def state(self) -> State:
         return self._states[-1]

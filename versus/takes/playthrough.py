@@ -42,6 +42,13 @@ class Playthrough:
         self.take_spins = list(take_spins or [])
         self.played: list[Played] = []
 
+    def copy(self) -> "Playthrough":
+        """An independent playthrough at the same point (for work off the UI thread), without replaying."""
+        twin = Playthrough.__new__(Playthrough)
+        twin.scene, twin.board, twin.rules, twin.seed = self.scene, self.board, self.rules, self.seed
+        twin.game, twin.take_spins, twin.played = self.game.copy(), list(self.take_spins), list(self.played)
+        return twin
+
     # -- where spins come from ------------------------------------------------------------------
     @property
     def faces(self) -> int:

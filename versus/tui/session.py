@@ -44,14 +44,6 @@ def replay(scene: Scene, spins: tuple[int, ...] | list[int], seed: int, turns: i
     return Replayed(play)
 
 
-def copy_of(play: Playthrough) -> Playthrough:
-    """A separate playthrough at the same point, for work done off the UI thread."""
-    twin = Playthrough(play.scene, take_spins=list(play.take_spins), seed=play.seed)
-    for played in play.played:
-        twin.step(played.action.spin)
-    return twin
-
-
 class Session:
     """One scene file open in the app: its takes, the current take and its playthrough."""
 

@@ -10,7 +10,6 @@ from textual import work
 from textual.worker import get_current_worker
 
 from versus.tui import messages as msg
-from versus.tui.session import copy_of
 from versus.tui.widgets.prose import ProsePanel
 from versus.tui.widgets.status import BeatsPanel
 
@@ -19,7 +18,7 @@ class BackgroundWork:
     """Mixed into MainScreen: needs self.session, self.view, self.prose, self.odds_text, refuse, after_change."""
 
     def start_prose(self) -> None:
-        play = copy_of(self.session.play)
+        play = self.session.play.copy()
         self.narrate(play, self.view.version, self.view.take)
 
     @work(thread=True, exclusive=True, group="prose", exit_on_error=False)
@@ -69,7 +68,7 @@ class BackgroundWork:
             return
         if not self.session.saved:
             self.save()
-        self.export(copy_of(self.session.play), self.session.take_name or "take")
+        self.export(self.session.play.copy(), self.session.take_name or "take")
 
     @work(thread=True, exclusive=True, group="export", exit_on_error=False)
     def export(self, play, take_name: str) -> None:
