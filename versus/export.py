@@ -44,7 +44,8 @@ def export_dir(play: Playthrough) -> Path:
     return Path(play.scene.path).resolve().parent.parent / "manuscript_exports"
 
 
-def render(play: Playthrough, take_name: str, pace: str = "brisk", ledger: bool = False) -> str:
+def record(play: Playthrough, take_name: str, pace: str = "brisk") -> dict:
+    """The front matter: everything needed to reproduce the export (Markdown and .docx alike)."""
     scene = play.scene
     front = {
         "title": scene.title,
@@ -61,6 +62,12 @@ def render(play: Playthrough, take_name: str, pace: str = "brisk", ledger: bool 
     }
     if scene.chapter is None:
         del front["chapter"]
+    return front
+
+
+def render(play: Playthrough, take_name: str, pace: str = "brisk", ledger: bool = False) -> str:
+    scene = play.scene
+    front = record(play, take_name, pace)
     heading = f"# Chapter {roman(scene.chapter)} — {scene.title}" if scene.chapter else f"# {scene.title}"
     parts = ["---\n" + yaml.safe_dump(front, sort_keys=False, allow_unicode=True, width=100,
                                       default_flow_style=None) + "---", heading, *narrate(play, pace)]
@@ -101,4 +108,4 @@ def export_play(play: Playthrough, take_name: str, out: Path | str | None = None
     return Exported(target, True)
 
 
-__all__ = ["Exported", "export_play", "render", "roman"]
+__all__ = ["Exported", "export_play", "record", "render", "roman"]
