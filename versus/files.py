@@ -32,3 +32,18 @@ def next_free(path: Path) -> Path:
         if not candidate.exists():
             return candidate
         n += 1
+
+
+def write_atomic_bytes(path: Path, data: bytes) -> None:
+    """write_atomic for a binary file (a .docx): the old file or the new one, never half of either."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
