@@ -3,6 +3,9 @@
 A phrasebook is nested YAML mappings whose leaves are lists of templates. Keys are looked up as
 paths ("spaces", "HUMILITY"); the board's file is consulted before common.yaml, and an author's
 file (named by the scene's `phrasebook:` key) before both: its lists are tried first.
+
+An item is a template, or `{text: …, when: {…}}` declaring the facts it asserts (conditions.py):
+the chooser never picks an item whose conditions do not hold for the moment told.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Any, Mapping
 
 import yaml
 
+from versus.narration.conditions import Entry, entry, problems
 from versus.narration.words import curly
 
 HERE = Path(__file__).parent / "phrasebook"
@@ -28,10 +32,13 @@ class PhrasebookError(ValueError):
     """An author's phrasebook that cannot be read."""
 
 
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml where present: the same data, faster
+
+
 @cache
 def _builtin(name: str) -> dict[str, Any]:
     path = HERE / f"{name}.yaml"
-    return yaml.safe_load(path.read_text(encoding="utf-8")) or {} if path.exists() else {}
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER) or {} if path.exists() else {}
 
 
 def load_author(path: str | None) -> dict[str, Any]:
@@ -43,18 +50,40 @@ def load_author(path: str | None) -> dict[str, Any]:
         raise PhrasebookError(f"{path}: cannot read the phrasebook ({str(error).splitlines()[0]})") from None
     if not isinstance(data, dict):
         raise PhrasebookError(f"{path}: a phrasebook is a mapping of keys to lists of sentences")
+    wrong = entry_problems(path)
+    if wrong:
+        raise PhrasebookError("\n".join(wrong))
     return data
 
 
-def _lookup(data: Mapping[str, Any], path: tuple[str, ...]) -> list[str]:
+def entry_problems(path: str) -> list[str]:
+    """Every `when:` in an author's phrasebook that names an unknown condition, as FILE:LINE:COLUMN."""
+    root = yaml.compose(Path(path).read_text(encoding="utf-8"), Loader=LOADER)
+    out: list[str] = []
+    stack = [root] if root is not None else []
+    while stack:
+        node = stack.pop()
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode) and key.value == "when":
+                    data = yaml.load(yaml.serialize(value), Loader=LOADER)
+                    mark = value.start_mark
+                    out.extend(f"{path}:{mark.line + 1}:{mark.column + 1}: {p}" for p in problems(data))
+                else:
+                    stack.append(value)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+    return sorted(out)
+
+
+def _lookup(data: Mapping[str, Any], path: tuple[str, ...]) -> list[Entry]:
     node: Any = data
     for key in path:
         if not isinstance(node, Mapping) or key not in node:
             return []
         node = node[key]
-    if isinstance(node, str):
-        return [node]
-    return [str(t) for t in node] if isinstance(node, list) else []
+    items = [node] if isinstance(node, str) else node if isinstance(node, list) else []
+    return [e for e in map(entry, items) if e is not None]
 
 
 class Phrasebook:
@@ -66,31 +95,41 @@ class Phrasebook:
         self.layers = [author or {}, _builtin("tallies"), _builtin(board_id), _builtin("common")]
         self.rng = random.Random(seed)
         self.used: set[str] = set()
-        self.decks: dict[tuple[str, ...], list[str]] = {}
+        self.decks: dict[tuple[str, ...], list[Entry]] = {}
 
-    def templates(self, *path: str) -> list[str]:
-        """Every template for the key: the author's first, then the board's and the common ones.
+    def entries(self, *path: str) -> list[Entry]:
+        """Every entry for the key: the author's first, then the board's and the common ones.
 
         An author's phrasebook with `override: true` replaces the built-in lists for the keys it defines.
         """
         author = _lookup(self.layers[0], path)
         if author and self.layers[0].get("override") is True:
             return list(author)
-        out: list[str] = []
+        out: list[Entry] = []
         for layer in self.layers:
             out.extend(t for t in _lookup(layer, path) if t not in out)
         return out
 
-    def say(self, path: tuple[str, ...], values: Mapping[str, str], avoid_opening: str = "") -> str | None:
+    def templates(self, *path: str) -> list[str]:
+        """The texts of the key's entries that assert nothing (names, connectives)."""
+        return [e.text for e in self.entries(*path) if not e.when]
+
+    def say(self, path: tuple[str, ...], values: Mapping[str, str], avoid_opening: str = "",
+            facts: Mapping[str, Any] | None = None) -> str | None:
         """A filled sentence for the key, never one used before (None when the key is exhausted).
 
-        Templates whose placeholders are not all in values are passed over.
+        Entries whose conditions do not hold for facts, or whose placeholders are not all in values,
+        are passed over.
         """
         deck = self._deck(path)
+        facts = facts or {}
         for attempt in range(2):
-            for template in list(deck):
+            for item in list(deck):
+                template = item.text
                 if any(name not in values for name in PLACEHOLDER.findall(template)):
                     continue  # a template needing what this moment cannot supply (e.g. no leader)
+                if not item.holds(facts):
+                    continue  # it would assert what did not happen (STYLE.md rule 1)
                 text = fill(template, values)
                 if self.pool_word != "pool":
                     text = POOL.sub(self.pool_word, text)
@@ -98,15 +137,15 @@ class Phrasebook:
                 if any(s in self.used for s in parts) or (
                         attempt == 0 and avoid_opening and opening(text) == avoid_opening):
                     continue
-                deck.remove(template)
-                deck.append(template)  # to the back of the deck: used last next time (Ink's shuffle)
+                deck.remove(item)
+                deck.append(item)  # to the back of the deck: used last next time (Ink's shuffle)
                 self.used.update(parts)
                 return text
         return None
 
-    def _deck(self, path: tuple[str, ...]) -> list[str]:
+    def _deck(self, path: tuple[str, ...]) -> list[Entry]:
         if path not in self.decks:
-            templates = self.templates(*path)
+            templates = self.entries(*path)
             author = _lookup(self.layers[0], path)
             rest = [t for t in templates if t not in author]
             self.rng.shuffle(rest)

@@ -1,0 +1,90 @@
+"""What a phrasebook entry asserts, as data: its `when:` conditions, checked against a moment's facts.
+
+An entry is a plain template, or `{text: "...", when: {paid: ">0", moved: back, time: evening}}`.
+A condition's value is a word or a number that must equal the fact, true/false, a list of allowed
+values, or a comparison (">0", ">=8", "<=3"). A fact the moment lacks fails every condition on it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import operator
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+# The facts a condition may name, and what each means (facts.py gives their values).
+CONDITIONS: dict[str, str] = {
+    "paid": "counters the player told of paid in this action (0 when nothing was paid)",
+    "due": "counters the direction asked for, paid or not",
+    "received": "counters the player received in this action",
+    "moved": "which way the player went in this action: forward, back or still",
+    "displaced": "which way a player turned out by a collision went: back or forward",
+    "overshot": "true when the player spun past the goal in this action",
+    "lead": "true when the player told of leads alone after this action",
+    "margin": "spaces between the leader and the next player after the action or stretch",
+    "led_for": "rounds the leader has led alone, without a break, after the action or stretch",
+    "overtook": "true when the player told of took the lead alone in this action or stretch",
+    "repeat": "true when the player had come to a space of the same kind earlier in the game",
+    "eventless": "true when the stretch or action held no fine, virtue, vice, collision or confinement",
+    "fines": "counters paid in the whole stretch",
+    "virtues": "landings on virtues in the stretch",
+    "vices": "landings on vices and crimes in the stretch",
+    "collisions": "collisions in the stretch",
+    "time": "the scene's time of day: morning, afternoon, evening or unknown",
+    "company": "true when the scene has onlookers",
+    "visiting": "true when the scene's host is someone outside it, so that its people go home after",
+    "players": "how many players there are",
+}
+
+COMPARISON = re.compile(r"^\s*(>=|<=|>|<|==|!=)\s*(-?\d+)\s*$")
+OPS = {">=": operator.ge, "<=": operator.le, ">": operator.gt, "<": operator.lt, "==": operator.eq,
+       "!=": operator.ne}
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One phrasing and the facts it needs."""
+
+    text: str
+    when: tuple[tuple[str, Any], ...] = ()
+
+    def holds(self, facts: Mapping[str, Any]) -> bool:
+        return all(holds(value, facts[name]) if name in facts else False for name, value in self.when)
+
+
+def holds(wanted: Any, actual: Any) -> bool:
+    if isinstance(wanted, list):
+        return any(holds(w, actual) for w in wanted)
+    if isinstance(wanted, str):
+        match = COMPARISON.match(wanted)
+        if match and isinstance(actual, (int, float)) and not isinstance(actual, bool):
+            return OPS[match.group(1)](actual, int(match.group(2)))
+    return wanted == actual
+
+
+def problems(when: Any) -> list[str]:
+    """What is wrong with a `when:` mapping, in words for the author (empty when all is well)."""
+    if not isinstance(when, Mapping):
+        return ["`when:` is a mapping of conditions, e.g. {paid: \">0\"}"]
+    out = []
+    for name, value in when.items():
+        if name not in CONDITIONS:
+            near = difflib.get_close_matches(str(name), list(CONDITIONS), n=1)
+            hint = f" (did you mean {near[0]}?)" if near else f" (known: {', '.join(CONDITIONS)})"
+            out.append(f"unknown condition {name!r}{hint}")
+        elif not isinstance(value, (str, int, bool, list)):
+            out.append(f"condition {name!r} takes a word, a number, true/false, a list or a comparison")
+    return out
+
+
+def entry(item: Any) -> Entry | None:
+    """A phrasebook list item as an Entry (None when it is neither a string nor {text, when})."""
+    if isinstance(item, str):
+        return Entry(item)
+    if isinstance(item, Mapping) and isinstance(item.get("text"), str):
+        when = item.get("when") or {}
+        if problems(when):
+            return None
+        return Entry(item["text"], tuple(sorted(when.items())))
+    return None
