@@ -14,6 +14,7 @@ import yaml
 
 from versus import __version__
 from versus.files import next_free, write_atomic
+from versus.manuscript.config import Manuscript
 from versus.narration import narrate
 from versus.takes.log import SOURCE, describe
 from versus.takes.outcome import outcome
@@ -44,11 +45,12 @@ def export_dir(play: Playthrough) -> Path:
     return Path(play.scene.path).resolve().parent.parent / "manuscript_exports"
 
 
-def record(play: Playthrough, take_name: str, pace: str = "brisk") -> dict:
+def record(play: Playthrough, take_name: str, pace: str = "brisk", manuscript: Manuscript | None = None) -> dict:
     """The front matter: everything needed to reproduce the export (Markdown and .docx alike)."""
     scene = play.scene
     front = {
         "title": scene.title,
+        **({"novel": manuscript.title, "author": manuscript.author} if manuscript else {}),
         "chapter": scene.chapter,
         "scene": Path(scene.path).name,
         "take": take_name,
@@ -65,9 +67,10 @@ def record(play: Playthrough, take_name: str, pace: str = "brisk") -> dict:
     return front
 
 
-def render(play: Playthrough, take_name: str, pace: str = "brisk", ledger: bool = False) -> str:
+def render(play: Playthrough, take_name: str, pace: str = "brisk", ledger: bool = False,
+           manuscript: Manuscript | None = None) -> str:
     scene = play.scene
-    front = record(play, take_name, pace)
+    front = record(play, take_name, pace, manuscript)
     heading = f"# Chapter {roman(scene.chapter)} — {scene.title}" if scene.chapter else f"# {scene.title}"
     parts = ["---\n" + yaml.safe_dump(front, sort_keys=False, allow_unicode=True, width=100,
                                       default_flow_style=None) + "---", heading, *narrate(play, pace)]
@@ -91,9 +94,10 @@ def ledger_table(play: Playthrough) -> str:
 
 
 def export_play(play: Playthrough, take_name: str, out: Path | str | None = None, pace: str = "brisk",
-                ledger: bool = False, force: bool = False, default_name: str | None = None) -> Exported:
+                ledger: bool = False, force: bool = False, default_name: str | None = None,
+                manuscript: Manuscript | None = None) -> Exported:
     """Write the export; never clobber: same bytes → nothing written; else next free name or backup."""
-    text = render(play, take_name, pace, ledger)
+    text = render(play, take_name, pace, ledger, manuscript)
     target = Path(out) if out else export_dir(play) / f"{default_name or play.scene.name}.md"
     if target.exists():
         if target.read_text(encoding="utf-8") == text:

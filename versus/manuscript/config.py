@@ -1,0 +1,116 @@
+"""manuscript.yaml in the working folder: the novel's title, its author and how to reach her.
+
+Optional. Problems are reported as scene problems are, FILE:LINE:COLUMN: message, all at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from versus.scenes.nodes import at, compose, kind_name, mapping_items, scalar
+from versus.scenes.problems import Problem, SceneError, suggest
+
+FILENAME = "manuscript.yaml"
+KEYS = ("title", "short_title", "author", "surname", "contact", "paper")
+CONTACT_KEYS = ("address", "email", "phone", "website", "agent")
+PAPERS = ("letter", "a4")
+
+
+class ManuscriptError(SceneError):
+    """A manuscript.yaml that cannot be used; carries every problem found in it."""
+
+
+@dataclass(frozen=True)
+class Manuscript:
+    title: str  # the novel's title
+    author: str  # the name on the first page, e.g. "Jane Smith"
+    surname: str  # for the running head
+    short_title: str  # for the running head
+    contact: tuple[str, ...] = ()  # lines under the name: address lines, email, phone…
+    paper: str = "letter"
+
+
+def find_manuscript(folder: Path | str | None = None) -> Manuscript | None:
+    """manuscript.yaml in folder (default: the working folder), or None when there is none."""
+    path = Path(folder or Path.cwd()) / FILENAME
+    if not path.is_file():
+        return None
+    return load_manuscript(path)
+
+
+def load_manuscript(path: Path | str) -> Manuscript:
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise ManuscriptError(str(path), [Problem(1, 1, f"cannot read: {error.strerror or error}")]) from None
+    text = compose(data)
+    if text.problems:
+        raise ManuscriptError(str(path), text.problems)
+    reader = _Reader()
+    manuscript = reader.manuscript(text.nodes)
+    if reader.problems or manuscript is None:
+        raise ManuscriptError(str(path), reader.problems or [Problem(1, 1, "not a manuscript.yaml")])
+    return manuscript
+
+
+class _Reader:
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def manuscript(self, root: yaml.Node | None) -> Manuscript | None:
+        if root is None:
+            self.problems.append(Problem(1, 1, "the file is empty; manuscript.yaml needs at least title and author"))
+            return None
+        fields = self.mapping(root, "manuscript.yaml", KEYS)
+        if not isinstance(root, yaml.MappingNode):
+            return None
+        for required in ("title", "author"):
+            if required not in fields:
+                self.problems.append(at(root, f"missing required key {required!r}"))
+        value = {key: self.text(node, key) for key, node in fields.items() if key not in ("contact",)}
+        contact = self.contact(fields["contact"]) if "contact" in fields else ()
+        paper = value.get("paper") or "letter"
+        if paper.lower() not in PAPERS:
+            self.problems.append(at(fields["paper"], f"unknown paper {paper!r}{suggest(paper, PAPERS)}"))
+        title, author = value.get("title"), value.get("author")
+        if not title or not author:
+            return None
+        return Manuscript(title, author, value.get("surname") or author.split()[-1],
+                          value.get("short_title") or title, contact, paper.lower())
+
+    def mapping(self, node: yaml.Node, what: str, keys: tuple[str, ...]) -> dict[str, yaml.Node]:
+        if not isinstance(node, yaml.MappingNode):
+            self.problems.append(at(node, f"{what} should be a mapping of keys to values, not {kind_name(node)}"))
+            return {}
+        items, problems = mapping_items(node)
+        self.problems.extend(problems)
+        found = {}
+        for key, key_node, value_node in items:
+            if key not in keys:
+                self.problems.append(at(key_node, f"unknown key {key!r} in {what}{suggest(key, keys)}"))
+            else:
+                found[key] = value_node
+        return found
+
+    def text(self, node: yaml.Node, what: str) -> str | None:
+        value = scalar(node)
+        if isinstance(value, str) and value.strip():
+            return " ".join(value.split())
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return str(node.value)  # a phone number or a house number, as typed
+        self.problems.append(at(node, f"{what} should be text, not {kind_name(node)}"))
+        return None
+
+    def contact(self, node: yaml.Node) -> tuple[str, ...]:
+        """Lines for the first page: the address (text or a list of lines), then the rest in order."""
+        lines: list[str] = []
+        for key, value_node in self.mapping(node, "contact", CONTACT_KEYS).items():
+            if key == "address" and isinstance(value_node, yaml.SequenceNode):
+                lines.extend(line for item in value_node.value if (line := self.text(item, "an address line")))
+            elif line := self.text(value_node, key):
+                lines.append(line)
+        return tuple(lines)
