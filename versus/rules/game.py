@@ -55,6 +55,7 @@ class Game:
         self.rules = rules
         self._states: list[State] = [initial_state(board, rules, players)]
         self._actions: list[Action] = []
+        self._spins = 0  # actions that used a spin: kept, not counted, so that every step costs the same
 
     @classmethod
     def from_state(cls, board: Board, rules: Rules, state: State) -> "Game":
@@ -66,7 +67,7 @@ class Game:
     def copy(self) -> "Game":
         """An independent game at the same point; states and actions are immutable, so shared."""
         twin = Game.from_state(self.board, self.rules, self._states[0])
-        twin._states, twin._actions = list(self._states), list(self._actions)
+        twin._states, twin._actions, twin._spins = list(self._states), list(self._actions), self._spins
         return twin
 
     @property
@@ -84,7 +85,7 @@ class Game:
 
     @property
     def spins_used(self) -> int:
-        return sum(1 for a in self._actions if a.spin is not None)
+        return self._spins
 
     def play(self, spin: int | None = None) -> Action:
         """Play the next action: a spin when the state needs one, else a skipped turn (spin None)."""
@@ -101,6 +102,8 @@ class Game:
         new_state, action = Turn(self.board, self.rules, state).act(spin)
         self._states.append(new_state)
         self._actions.append(action)
+        if spin is not None:
+            self._spins += 1
         return action
 
     def undo(self) -> Action | None:
@@ -108,4 +111,7 @@ class Game:
         if not self._actions:
             return None
         self._states.pop()
-        return self._actions.pop()
+        action = self._actions.pop()
+        if action.spin is not None:
+            self._spins -= 1
+        return action
