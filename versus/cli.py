@@ -20,7 +20,7 @@ COMMANDS = [
     ("check", "check", "validate scene files"),
     ("run", "run", "play a scene headless to the end and save the take"),
     ("schema", "schema", "print the JSON Schema for scene files"),
-    ("export", "export", "write a take as Markdown prose for the manuscript"),
+    ("export", "export", "write a take as prose for the manuscript (Markdown or .docx)"),
     ("solve", "solve", "find spins under which every beat of a scene holds"),
     ("odds", "odds", "simulate a scene's chances of winning and of each beat"),
 ]

@@ -1,4 +1,4 @@
-"""`versus export SCENE`: write a take as Markdown prose for the manuscript."""
+"""`versus export SCENE`: write a take as prose for the manuscript, in Markdown or as a .docx."""
 
 from __future__ import annotations
 
@@ -15,6 +15,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="brisk summarises uneventful play (default); full narrates every turn")
     parser.add_argument("--ledger", action="store_true", help="append a table of the play")
     parser.add_argument("--force", action="store_true", help="replace an existing export, keeping it as .bak")
+    parser.add_argument("--format", choices=["md", "docx"],
+                        help="md: Markdown (the default); docx: a Word file in standard manuscript format "
+                             "(the default when -o names a .docx)")
+    parser.add_argument("--font", choices=["times", "courier"],
+                        help="for docx: Times New Roman (the default) or Courier New, at 12 pt")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -23,6 +28,12 @@ def run(args: argparse.Namespace) -> int:
     from versus.narration.phrasebook import PhrasebookError
     from versus.takes.store import TakesError, TakeStore
 
+    fmt = args.format or ("docx" if (args.output or "").lower().endswith(".docx") else "md")
+    if fmt == "md" and args.font:
+        raise Failure("versus: --font is for --format docx; Markdown has no font")
+    if fmt == "docx" and args.ledger:
+        raise Failure("versus: --ledger is for --format md; a manuscript has no table of the play")
+    manuscript = load_manuscript_or_fail()
     scene = load_scene_or_fail(args.scene)
     take_name = args.take
     if take_name is None:
@@ -35,9 +46,16 @@ def run(args: argparse.Namespace) -> int:
     for _ in play.play_out():
         pass
     name = take_name or "as written"
+    default_name = f"{scene.name}-{take_name}" if args.take else None
     try:
-        result = export_play(play, name, args.output, args.pace, args.ledger, args.force,
-                             default_name=f"{scene.name}-{take_name}" if args.take else None)
+        if fmt == "docx":
+            from versus.manuscript.export import export_docx
+
+            result = export_docx(play, name, args.output, args.pace, args.force, default_name,
+                                 font=args.font or "times", manuscript=manuscript)
+        else:
+            result = export_play(play, name, args.output, args.pace, args.ledger, args.force,
+                                 default_name=default_name, manuscript=manuscript)
     except PhrasebookError as error:
         raise Failure(f"versus: {error}") from None
     except OSError as error:
@@ -48,3 +66,14 @@ def run(args: argparse.Namespace) -> int:
         kept = f" (the old one kept as {result.backup})" if result.backup else ""
         print(f"exported {name} of {scene.path} to {result.path}{kept}")
     return 0
+
+
+def load_manuscript_or_fail():
+    """manuscript.yaml in the working folder (None when there is none), or Failure with its problems."""
+    from versus.cli import Failure
+    from versus.manuscript.config import ManuscriptError, find_manuscript
+
+    try:
+        return find_manuscript()
+    except ManuscriptError as error:
+        raise Failure(error.lines()) from None

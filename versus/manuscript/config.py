@@ -35,7 +35,7 @@ class Manuscript:
 
 def find_manuscript(folder: Path | str | None = None) -> Manuscript | None:
     """manuscript.yaml in folder (default: the working folder), or None when there is none."""
-    path = Path(folder or Path.cwd()) / FILENAME
+    path = Path(folder) / FILENAME if folder else Path(FILENAME)  # named in messages as the author typed it
     if not path.is_file():
         return None
     return load_manuscript(path)

@@ -1,0 +1,61 @@
+"""A take exported as a .docx in standard manuscript format, from the Markdown export's own text.
+
+Written as the Markdown export is: atomically, and never over an earlier export. The same bytes
+already there means nothing is written; a different file goes to the next free name, or with
+force the old one is kept as a backup.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from versus import __version__
+from versus.export import Exported, export_dir, record, render
+from versus.files import next_free, write_atomic_bytes
+from versus.manuscript.blocks import Block, read_blocks, word_count
+from versus.manuscript.config import Manuscript
+from versus.manuscript.docx import Front, docx_bytes
+from versus.takes.playthrough import Playthrough
+
+
+def manuscript_docx(play: Playthrough, take_name: str, pace: str = "brisk", font: str = "times",
+                    manuscript: Manuscript | None = None, **options: Any) -> bytes:
+    """The .docx of the take; options go to the Markdown render as they are (a budget, say)."""
+    blocks = read_blocks(render(play, take_name, pace, manuscript=manuscript, **options))
+    return docx_bytes(blocks, front(play, take_name, pace, blocks, font, manuscript))
+
+
+def front(play: Playthrough, take_name: str, pace: str, blocks: list[Block], font: str,
+          manuscript: Manuscript | None) -> Front:
+    scene = play.scene
+    heading = next((b.text for b in blocks if b.kind == "heading"), scene.title)
+    facts = {**record(play, take_name, pace, manuscript), "font": font}
+    comments = (f"Exported by Versus {__version__} from {Path(scene.path).name}, {take_name}; "
+                "the custom properties record how to play it again.")
+    if manuscript is None:
+        return Front(scene.title, scene.title, word_count(blocks), subject=heading, comments=comments,
+                     record=facts, font=font)
+    return Front(manuscript.title, f"{manuscript.surname} / {manuscript.short_title}", word_count(blocks),
+                 author=manuscript.author, contact=(manuscript.author, *manuscript.contact), subject=heading,
+                 comments=comments, record=facts, font=font, paper=manuscript.paper)
+
+
+def export_docx(play: Playthrough, take_name: str, out: Path | str | None = None, pace: str = "brisk",
+                force: bool = False, default_name: str | None = None, font: str = "times",
+                manuscript: Manuscript | None = None, **options: Any) -> Exported:
+    """Write the .docx; never clobber: same bytes → nothing written; else next free name or backup."""
+    data = manuscript_docx(play, take_name, pace, font, manuscript, **options)
+    target = Path(out) if out else export_dir(play) / f"{default_name or play.scene.name}.docx"
+    if target.exists():
+        if target.read_bytes() == data:
+            return Exported(target, written=False)
+        if force:
+            backup = next_free(target.with_name(target.name + ".bak"))
+            os.replace(target, backup)
+            write_atomic_bytes(target, data)
+            return Exported(target, True, backup)
+        target = next_free(target)
+    write_atomic_bytes(target, data)
+    return Exported(target, True)
