@@ -21,7 +21,7 @@ PALETTE = [
     ("Undo", "Take back the last spin (u)", "undo"),
     ("Fork a new take", "Fork a new take from this point, and name it (f)", "fork"),
     ("Takes", "List, switch and compare the takes of this scene (t)", "takes"),
-    ("Export", "Export the current take as Markdown prose (e)", "export"),
+    ("Export", "Export the current take as prose: Markdown, or a .docx manuscript (e)", "export"),
     ("Printed rule", "The printed rule for the space of the player to act (r)", "rule"),
     ("Reload the scene", "Read the scene file again after editing it (ctrl+r)", "reload"),
     ("Help", "The keys and the board's signs (?)", "help"),

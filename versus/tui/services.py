@@ -22,6 +22,7 @@ class Services:
     odds: Callable[[Any, Any], dict[int, float]] | None = None  # scene, state -> seat: chance
     solve: Callable[[Any, Callable[[], bool]], Any] | None = None  # scene, cancelled -> versus.solve.Solution
     keep: Callable[[Any], Any] | None = None  # solution -> the Take saved for it (on the UI thread)
+    export_docx: Callable[[Any, str], Any] | None = None  # as export, but a .docx; None: Markdown only
 
 
 def _exists(module: str) -> bool:
@@ -42,7 +43,17 @@ def default_services(pace: str = "brisk") -> Services:
             from versus.export import export_play
         except ImportError as error:
             raise Unavailable(f"export is not built yet ({error})") from None
-        return export_play(play, take_name, pace=pace)  # manuscript_exports/ beside the scenes folder
+        return export_play(play, take_name, pace=pace, manuscript=manuscript())  # manuscript_exports/
+
+    def export_docx(play, take_name: str):
+        from versus.manuscript.export import export_docx as write
+
+        return write(play, take_name, pace=pace, manuscript=manuscript())
+
+    def manuscript():
+        from versus.manuscript.config import find_manuscript  # a bad manuscript.yaml fails the export, located
+
+        return find_manuscript()
 
     def odds(scene, state) -> dict[int, float]:
         from versus.odds import live_odds  # numpy: imported in the worker, not at start-up
@@ -61,7 +72,8 @@ def default_services(pace: str = "brisk") -> Services:
 
     solver = _exists("versus.solve") and _has("versus.solve", "solve")
     return Services(narrate=narrate, export=export, odds=odds if _exists("versus.odds") else None,
-                    solve=solve if solver else None, keep=keep if solver else None)
+                    solve=solve if solver else None, keep=keep if solver else None,
+                    export_docx=export_docx if _exists("docx") else None)
 
 
 def _has(module: str, name: str) -> bool:

@@ -68,14 +68,25 @@ class BackgroundWork:
             return
         if not self.session.saved:
             self.save()
-        self.export(self.session.play.copy(), self.session.take_name or "take")
+        play, take_name = self.session.play.copy(), self.session.take_name or "take"
+        if self.app.services.export_docx is None:
+            self.export(play, take_name, "md")
+            return
+        from versus.tui.screens.export_format import FormatScreen
+
+        def chosen(fmt: str | None) -> None:
+            if fmt:  # None: the author thought better of it
+                self.export(play, take_name, fmt)
+
+        self.app.push_screen(FormatScreen(), chosen)
 
     @work(thread=True, exclusive=True, group="export", exit_on_error=False)
-    def export(self, play, take_name: str) -> None:
+    def export(self, play, take_name: str, fmt: str = "md") -> None:
         from versus.tui.services import Unavailable
 
         try:
-            result = self.app.services.export(play, take_name)
+            write = self.app.services.export_docx if fmt == "docx" else self.app.services.export
+            result = write(play, take_name)
         except Unavailable as error:
             self.app.call_from_thread(self.notify, f"Export is not available: {error}", severity="warning")
             return
