@@ -99,7 +99,7 @@ def _styles(document, font: str, language: str) -> None:
     heading.font.color.rgb = None
     heading.paragraph_format.alignment = WD_ALIGN_PARAGRAPH.CENTER
     heading.paragraph_format.first_line_indent = Inches(0)
-    heading.paragraph_format.space_after = Pt(0)
+    heading.paragraph_format.space_after = Pt(24)  # a blank line between the heading and the prose
     heading.paragraph_format.keep_with_next = True
     _font(document.styles["Heading 2"], font)
     document.styles["Heading 2"].font.bold = False
