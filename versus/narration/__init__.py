@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from versus.narration.narrator import Paragraph
     from versus.takes.playthrough import Playthrough
 
 
@@ -13,6 +14,22 @@ def narrate(play: "Playthrough", pace: str = "brisk") -> list[str]:
     from versus.narration.narrator import Narrator
 
     return Narrator(play, pace).paragraphs()
+
+
+def told(play: "Playthrough", pace: str = "brisk") -> list["Paragraph"]:
+    """The prose as paragraphs that know which actions they tell (for --annotate and the checker)."""
+    from versus.narration.narrator import Narrator
+
+    return Narrator(play, pace).told()
+
+
+def annotated(paragraphs: list["Paragraph"]) -> list[str]:
+    """Each paragraph after an HTML comment naming its actions, counted from 1 as `versus trace` prints them."""
+    out = []
+    for para in paragraphs:
+        span = "none" if para.first is None else f"{para.first + 1}-{para.last + 1}"
+        out.extend([f"<!-- versus: actions {span} -->", para.text])
+    return out
 
 
 def prose_markdown(play: "Playthrough", pace: str = "brisk") -> str:

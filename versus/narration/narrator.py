@@ -5,8 +5,14 @@ from __future__ import annotations
 import hashlib
 import random
 
+from dataclasses import dataclass
+from typing import Any
+
 from versus.narration import moments
+from versus.narration.facts import ActionFacts, Facts, setting_of
 from versus.narration.phrasebook import Phrasebook, load_author, opening
+from versus.narration.realise import Realiser
+from versus.narration.truth import Unit
 from versus.narration.voice import Voices
 from versus.narration.words import a_spin, counted, curly, listing, number, ordinal, times
 from versus.rules import events as ev
@@ -14,6 +20,17 @@ from versus.rules.game import Action
 from versus.takes.playthrough import Firing, Playthrough
 
 GOOD, BAD = "glad", "vexed"
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    """A paragraph of the prose: its text, the actions it tells (0-based, inclusive; None for the
+    opening and the close), and its sentences, each with the actions it speaks of."""
+
+    text: str
+    first: int | None
+    last: int | None
+    units: tuple[Unit, ...]
 
 
 class Narrator:
@@ -28,9 +45,16 @@ class Narrator:
         self.book = Phrasebook(self.board.id, seed, load_author(self.scene.phrasebook), self.board.pool_name)
         self.voices = Voices(self.scene)
         self.states = play.game.states
+        self.facts = Facts(self.board, [p.action for p in play.played], self.states)
+        self.setting = setting_of(self.scene)
+        printed = self.scene.extra.get("names") == "printed"
+        proper = {w for p in (*self.scene.players, *self.scene.company) for w in (p.name + " " + p.called).split()}
+        self.realiser = Realiser([s.name for s in self.board.spaces], proper, printed)
         self.last_opening = ""
         self.mansion = self.board.overshoot == "seat"
         self.covered: set[int] = set()  # actions whose salient events the prose tells (one by one or tallied)
+        self.now: dict[str, Any] = self.scene_facts()  # the facts of what is being told, for `when:`
+        self.scope: tuple[int | None, int | None] = (None, None)  # the actions the next sentences tell
 
     # -- the whole ----------------------------------------------------------------------------
     SALIENT = (ev.Confined, ev.Displaced, ev.Relieved, ev.Won)
@@ -41,8 +65,29 @@ class Narrator:
                 if i not in self.covered and any(isinstance(e, self.SALIENT) for e in p.action.events)]
 
     def paragraphs(self) -> list[str]:
-        out = [self.opening()]
-        self.last_opening = opening(out[0])
+        return [p.text for p in self.told()]
+
+    def told(self) -> list[Paragraph]:
+        """The prose as paragraphs that know their actions; every action belongs to exactly one
+        paragraph between the opening and the close, in order."""
+        raw = self.draft()
+        out: list[Paragraph] = []
+        done = -1
+        body = [k for k, p in enumerate(raw) if p.first is not None]
+        last_action = len(self.play.played) - 1
+        for k, para in enumerate(raw):
+            if para.first is None:
+                out.append(para)
+                continue
+            last = last_action if k == body[-1] else para.last
+            out.append(Paragraph(para.text, done + 1, last, para.units))
+            done = last
+        return out
+
+    def draft(self) -> list[Paragraph]:
+        out: list[Paragraph] = []
+        self.scope = (None, None)
+        self.add(out, [self.opening()])
         played = self.play.played
         firings = self.play.firings_by_action()
         turns = self.play.game.state.turn
@@ -56,6 +101,7 @@ class Narrator:
                 continue
             lead = self.summary(stretch)
             stretch = []
+            self.moment(i)
             sentences = self.tell(i, p.action, p.source)
             if all(sentences):
                 self.covered.add(i)
@@ -71,18 +117,43 @@ class Narrator:
         if tail:
             self.add(out, tail)
         if self.play.finished:  # a game still in play has no ending to tell yet
+            whole = (0, len(played) - 1) if played else (None, None)
             for para in self.close():
-                self.add(out, [para])
-        return [para for para in out if para]
+                self.add(out, [para], annotate=False)
+                if out and out[-1].first is None and out[-1].units:
+                    out[-1] = Paragraph(out[-1].text, None, None,
+                                        tuple(Unit(u.text, *whole) for u in out[-1].units))
+        return [para for para in out if para.text]
 
-    def add(self, out: list[str], sentences: list[str]) -> None:
-        sentences = self.join_short([s for s in sentences if s])
-        if sentences:
-            para = " ".join(sentences)
-            if opening(para) == self.last_opening and not para.startswith("“"):
-                para = self.vary_opening(para)
-            self.last_opening = opening(para)
-            out.append(para)
+    def moment(self, index: int) -> None:
+        """What follows tells action index: its facts decide which phrasings may be chosen."""
+        self.scope = (index, index)
+        facts = self.facts.actions[index]
+        self.now = facts.conditions(self.setting)
+
+    def scene_facts(self) -> dict[str, Any]:
+        return {"time": self.setting.time, "company": self.setting.company, "visiting": self.setting.visiting,
+                "players": self.setting.players}
+
+    def add(self, out: list[Paragraph], sentences: list, annotate: bool = True) -> None:
+        """A paragraph from sentences (each a Unit, or text told of the current scope)."""
+        units = [s if isinstance(s, Unit) else Unit(s, *self.scope) for s in sentences if s]
+        units = [Unit(self.realiser.sentence(u.text), u.first, u.last) for u in units if u.text]
+        units = self.join_short(units)
+        if not units:
+            return
+        text = " ".join(u.text for u in units)
+        if opening(text) == self.last_opening and not text.startswith("“"):
+            text = self.vary_opening(text)
+            units[0] = Unit(text[: len(text) - len(" ".join(u.text for u in units[1:]))].rstrip(),
+                            units[0].first, units[0].last)
+        self.last_opening = opening(text)
+        firsts = [u.first for u in units if u.first is not None]
+        lasts = [u.last for u in units if u.last is not None]
+        if annotate and firsts:
+            out.append(Paragraph(text, min(firsts), max(lasts), tuple(units)))
+        else:
+            out.append(Paragraph(text, None, None, tuple(units)))
 
     def vary_opening(self, para: str) -> str:
         """'Mr. Darcy …' after 'Mr. Darcy …': 'Presently Mr. Darcy …' (never the same opening twice running)."""
@@ -92,18 +163,23 @@ class Narrator:
         word = connectives[self.rng.randrange(len(connectives))]
         return f"{word} {self.uncapitalise(para)}"
 
-    def join_short(self, sentences: list[str]) -> list[str]:
-        """Join two middling narrative sentences with a semicolon, as the period would (STYLE.md rule 3)."""
-        out: list[str] = []
+    def join_short(self, units: list[Unit]) -> list[Unit]:
+        """Join two middling narrative sentences with a semicolon, as the period would (STYLE.md rule 5)."""
+        out: list[Unit] = []
         joined = False
-        for sentence in sentences:
-            previous = out[-1] if out else ""
-            if previous and not joined and self.joinable(previous) and self.joinable(sentence) \
-                    and len(previous.split()) + len(sentence.split()) <= 45:
-                out[-1] = previous[:-1] + "; " + self.uncapitalise(sentence)
+        for unit in units:
+            previous = out[-1] if out else None
+            sentence = unit.text
+            if previous and not joined and self.joinable(previous.text) and self.joinable(sentence) \
+                    and len(previous.text.split()) + len(sentence.split()) <= 45:
+                first = min(x for x in (previous.first, unit.first) if x is not None) \
+                    if previous.first is not None or unit.first is not None else None
+                last = max(x for x in (previous.last, unit.last) if x is not None) \
+                    if previous.last is not None or unit.last is not None else None
+                out[-1] = Unit(previous.text[:-1] + "; " + self.uncapitalise(sentence), first, last)
                 joined = True
             else:
-                out.append(sentence)
+                out.append(unit)
                 joined = False
         return out
 
@@ -122,14 +198,19 @@ class Narrator:
         return sentence[0].lower() + sentence[1:]
 
     def phrase(self, *path: str, **values: str) -> str:
-        """A sentence for the key, or "" when every one has been used."""
-        return self.book.say(path, values, self.last_opening) or ""
+        """A sentence for the key whose declared facts hold now, or "" when there is none left."""
+        return self.book.say(path, values, self.last_opening, self.now) or ""
+
+    def say(self, path: tuple[str, ...], values: dict[str, str]) -> str:
+        return self.book.say(path, values, "", self.now) or ""
 
     # -- opening and close --------------------------------------------------------------------
     def opening(self) -> str:
         scene = self.scene
         names = listing([self.voices.name(i) for i in range(len(scene.players))])
-        values = {"players": names, "game": self.board.title, "setting": scene.setting}
+        title = self.board.title
+        game = "the" + title[3:] if title.startswith("The ") else title  # "agreed to the Mansion of Happiness"
+        values = {"players": names, "game": game, "setting": scene.setting}
         first = self.phrase("opening_setting" if scene.setting else "opening_plain", **values)
         sentences = [first]
         if scene.company:
@@ -139,6 +220,8 @@ class Narrator:
 
     def close(self) -> list[str]:
         state = self.play.game.state
+        if self.play.played:
+            self.moment(len(self.play.played) - 1)  # the close speaks of the game as it ended
         paras = []
         players = list(range(len(self.scene.players)))
         if state.winner is None:
@@ -155,8 +238,9 @@ class Narrator:
             paras.append(" ".join(s for s in (self.in_temper(p, "close_loser") for p in losers[:2]) if s))
         if self.scene.company and winner is not None:
             values = {"winner": self.voices.person(winner).called,
-                      "loser": self.voices.person(losers[0]).called if losers else "",
                       "company": listing([c.called for c in self.scene.company])}
+            if losers:
+                values["loser"] = self.voices.person(losers[0]).called
             paras.append(self.phrase("close_company", **values))
         return paras
 
@@ -164,7 +248,7 @@ class Narrator:
         """A narrative line from key/<temper>/rest, falling back to the neutral and amiable voices."""
         temper = self.voices.person(seat).temper or "neutral"
         for voice in (temper, "neutral", "amiable"):
-            text = self.book.say((key, voice, *rest), self.voices.values(seat))
+            text = self.say((key, voice, *rest), self.voices.values(seat))
             if text:
                 return text
         return ""
@@ -219,11 +303,10 @@ class Narrator:
 
     def landing(self, e: ev.Landed, action: Action, after) -> str:
         space = self.board.space(e.space)
-        values = {**self.voices.values(e.player), **self.spin_values(action),
+        values = {**self.voices.values(e.player), **self.spin_values(action), **self.amounts(),
                   "space": self.space_name(e.space), "dest": self.space_name(after.pos[e.player]),
-                  "nth": ordinal(e.space),
-                  "fine": counted(next((x.amount for x in space.direction if x.verb == "pay"), 1), "counter"),
-                  "months": counted(space.confines or 1, "month"), "pool": counted(after.pool, "counter")}
+                  "nth": ordinal(e.space), "months": counted(space.confines or 1, "month"),
+                  "pool": counted(after.pool, "counter")}
         if not space.name:
             return self.phrase("plain_move", **values)
         if self.board.overshoot == "bounce" and not space.direction:
@@ -242,12 +325,33 @@ class Narrator:
     @staticmethod
     def spin_values(action: Action) -> dict[str, str]:
         spin = action.spin or 0
-        return {"spin": a_spin(spin), "spin_n": number(spin)} if spin else {}
+        return {"spin": a_spin(spin), "spin_n": number(spin), "spin_spaces": counted(spin, "space")} if spin else {}
+
+    def amounts(self) -> dict[str, str]:
+        """The slots that state amounts, from the facts of the action told; absent when nothing."""
+        first = self.scope[0]
+        if first is None:
+            return {}
+        f: ActionFacts = self.facts.actions[first]
+        out = {}
+        if f.paid:
+            out["fine"] = out["paid"] = counted(f.paid, "counter")
+        if f.due:
+            out["due"] = counted(f.due, "counter")
+        if f.received:
+            out["received"] = counted(f.received, "counter")
+        if f.winnings > 0:
+            out["winnings"] = counted(f.winnings, "counter")
+        if f.to > f.frm:
+            out["advance"] = counted(f.to - f.frm, "space")
+        if f.after.leader is not None and f.after.margin:
+            out["margin"] = counted(f.after.margin, "space")
+        return out
 
     def collision(self, e: ev.Displaced, landed: ev.Landed | None) -> str:
         offense = landed is not None and self.board.space(landed.space).kind == "offense"
         key = "collision_offense" if offense else "collision_fine"
-        return self.phrase("moments", key, fine="a counter", **self.voices.values(e.by, e.player))
+        return self.phrase("moments", key, **self.amounts(), **self.voices.values(e.by, e.player))
 
     def waited(self, e: ev.Waited, before) -> str:
         values = self.voices.values(e.player)
@@ -256,7 +360,8 @@ class Narrator:
         return self.phrase("moments", "waited", **values) or self.phrase("skipped", **values)
 
     def won(self, e: ev.Won, after) -> str:
-        values = {**self.voices.values(e.player), "pool": counted(after.counters[e.player], "counter")}
+        values = {**self.voices.values(e.player), **self.amounts(),
+                  "pool": counted(after.counters[e.player], "counter")}
         return self.phrase("moments", "won", **values) or self.phrase("won", **values)
 
     def near_miss(self, action: Action, before, after) -> str:
@@ -301,14 +406,14 @@ class Narrator:
             situation = "good" if mood == GOOD else "bad"
             temper = self.remark_voice(onlooker, self.voices.person(actor), situation)
             values = self.voices.spoken_values(onlooker.id, subject=actor)
-            line = self.book.say(("remark", temper, situation), values)
+            line = self.say(("remark", temper, situation), values)
             return [self.voices.attribute(onlooker.id, line)] if line else []
         if kind == "pov":
             pov = self.scene.pov_seat
             glad = (mood == GOOD) == (actor == pov)
             other = actor if actor != pov else (rivals[0] if rivals else actor)
             values = self.voices.values(pov, other)
-            return [self.book.say(("pov_glad" if glad else "pov_vexed",), values) or ""]
+            return [self.say(("pov_glad" if glad else "pov_vexed",), values)]
         return [self.in_temper(actor, "reaction", mood)]
 
     def remark_voice(self, onlooker, subject, situation: str) -> str:
@@ -323,13 +428,13 @@ class Narrator:
         has_short = any(len(s.split()) <= 8 for s in sentences if "“" not in s)
         if mood is None or has_short or self.rng.random() < 0.4:
             return []
-        return [self.book.say(("verdict", mood), {}) or ""]
+        return [self.say(("verdict", mood), {})]
 
     def speech(self, seat: int, situation: str, addressee: int | None = None) -> str:
         person = self.voices.person(seat)
         values = self.voices.spoken_values(person.id, addressee=addressee)
         for temper in (person.temper or "neutral", "neutral"):
-            line = self.book.say(("speech", temper, situation), values)
+            line = self.say(("speech", temper, situation), values)
             if line:
                 return self.voices.attribute(person.id, line)
         return ""
@@ -352,54 +457,65 @@ class Narrator:
         return None
 
     # -- summaries ------------------------------------------------------------------------------
-    def summary(self, stretch: list[int]) -> list[str]:
-        """Sentences gathering a stretch of actions not told one by one."""
+    def summary(self, stretch: list[int]) -> list[Unit]:
+        """Sentences gathering a stretch of actions not told one by one; each tells the whole stretch."""
         if not stretch:
             return []
-        out: list[str] = []
         first, last = self.states[stretch[0]], self.states[stretch[-1] + 1]
         actions = [self.play.played[i].action for i in stretch]
         turns = last.turn - first.turn
         if self.pace == "full" or (turns < 2 and not any(isinstance(e, ev.Displaced) for a in actions for e in a.events)):
             return []
+        facts = self.facts.stretch(stretch)
+        self.scope, self.now = (stretch[0], stretch[-1]), facts.conditions(self.setting)
         rounds = turns / len(self.scene.players)
         span = ("a turn or two" if rounds < 1 else "a round" if rounds < 1.5
                 else f"{number(round(rounds))} rounds" if rounds < 7 else "a good many rounds")
-        lead_before, lead_after = moments.leader(first), moments.leader(last)
-        tallies = self.tallies(stretch)
-        if lead_after is not None and lead_after != lead_before:
+        out: list[str] = []
+        lead_after = facts.after.leader
+        if lead_after is not None and lead_after != facts.before.leader:
             out.append(self.phrase("stretch_lead", span=span, **self.leader_values(lead_after)))
-        elif not tallies:  # "fortune favoured neither" would contradict a tally of virtues or collisions
+        else:
             out.append(self.phrase("stretch", span=span, **self.leader_values(lead_after)))
-        out.extend(tallies)
-        return [s for s in out if s]
+        out.extend(self.tallies(stretch))
+        return [Unit(s, *self.scope) for s in out if s]
 
     def leader_values(self, seat: int | None) -> dict[str, str]:
         return {"leader": self.voices.person(seat).called} if seat is not None else {}
 
     def tallies(self, stretch: list[int]) -> list[str]:
-        collisions: dict[tuple[int, int], list[int]] = {}  # (displacer, displaced) -> action indices
+        collisions: dict[tuple[int, int], list[tuple[int, int, int]]] = {}  # (by, displaced) -> (index, from, to)
         virtues: dict[int, list[str]] = {}
         vices: dict[int, list[str]] = {}
+        paid: dict[int, int] = {}
         for index in stretch:
+            f = self.facts.actions[index]
+            paid[f.player] = paid.get(f.player, 0) + f.paid
             for e in self.play.played[index].action.events:
                 if isinstance(e, ev.Displaced):
-                    collisions.setdefault((e.by, e.player), []).append(index)
-                elif isinstance(e, ev.Landed) and self.mansion:
-                    space = self.board.space(e.space)
-                    if space.kind == "virtue":
-                        virtues.setdefault(e.player, []).append(space.name)
-                    elif space.kind == "vice":
-                        vices.setdefault(e.player, []).append(space.name)
+                    collisions.setdefault((e.by, e.player), []).append((index, e.frm, e.to))
+            if f.landed and self.mansion and f.kind in ("virtue", "vice"):
+                found = virtues if f.kind == "virtue" else vices
+                found.setdefault(f.player, []).append(self.board.space(f.landed).name)
+        general = dict(self.now)
         out = []
-        for (by, victim), indices in sorted(collisions.items(), key=lambda kv: (-len(kv[1]), kv[0])):
-            text = self.phrase("collision_tally", times=times(len(indices)), **self.voices.values(by, victim))
+        for (by, victim), moves in sorted(collisions.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+            self.now = general | {"displaced": "back" if all(to < frm for _, frm, to in moves) else
+                                  "forward" if all(to > frm for _, frm, to in moves) else "mixed",
+                                  "paid": sum(self.facts.actions[i].paid for i, _, _ in moves)}
+            text = self.phrase("collision_tally", times=times(len(moves)), **self.voices.values(by, victim))
             if text:
                 out.append(text)
-                self.covered.update(indices)
+                self.covered.update(i for i, _, _ in moves)
+        self.now = general
         for key, found in (("virtue_tally", virtues), ("vice_tally", vices)):
             for seat, names in sorted(found.items()):
                 unique = list(dict.fromkeys(names))
                 if len(unique) >= 2 and len(out) < 4:
                     out.append(self.phrase(key, spaces=listing(unique), **self.voices.values(seat)))
+        for seat, total in sorted(paid.items()):
+            if total >= 2 and len(out) < 4:
+                self.now = general | {"paid": total}
+                out.append(self.phrase("payments_tally", count=number(total), **self.voices.values(seat)))
+        self.now = general
         return out

@@ -1,0 +1,47 @@
+"""Realisation: the last touches to a sentence, as a novel prints it (STYLE.md rules 10 and 12).
+
+Space names come out as a Regency novel would name them ("Humility", "the Pillory", "the House of
+Correction") unless the scene asks for the board's capitals (`names: printed`); a word after a
+semicolon is not capitalised unless it is a name.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+SMALL = {"of", "the", "a", "an", "to", "and", "in"}
+
+
+def novel_name(printed: str) -> str:
+    """THE HOUSE OF CORRECTION -> the House of Correction; A CHEAT -> a Cheat; PIETY -> Piety."""
+    words = printed.split()
+    out = []
+    for k, word in enumerate(words):
+        lower = word.lower()
+        out.append(lower if lower in SMALL and (k > 0 or len(words) > 1) else word.capitalize())
+    return " ".join(out)
+
+
+class Realiser:
+    """Turns the board's printed names into the novel's, and mends capitals after semicolons."""
+
+    def __init__(self, printed_names: Iterable[str], proper: Iterable[str], printed: bool) -> None:
+        names = sorted({n for n in printed_names if n and n.isupper()}, key=len, reverse=True)
+        self.pattern = re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")\b") if names else None
+        self.proper = set(proper) | {"I", "Mr.", "Mrs.", "Miss", "Lady", "Sir", "Colonel", "Captain", "Lord"}
+        self.printed = printed
+
+    def sentence(self, text: str) -> str:
+        if self.pattern is not None and not self.printed:
+            text = self.pattern.sub(lambda m: novel_name(m.group(1)), text)
+            text = re.sub(r"\b(the|The) the\b", r"\1", text)  # "the THE WATER" -> "the Water"
+            text = re.sub(r"\b(a|an|A|An) (a|an) ", r"\1 ", text)
+        text = re.sub(r"(^|[.!?]\s+|“)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
+        return re.sub(r";\s+([A-Z][\w.’]*)", self._semicolon, text)
+
+    def _semicolon(self, match: re.Match[str]) -> str:
+        word = match.group(1)
+        if word in self.proper or (word.isupper() and len(word) > 1):
+            return match.group(0)
+        return "; " + word[0].lower() + word[1:]

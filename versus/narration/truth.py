@@ -1,0 +1,330 @@
+"""The truth checker: re-reads rendered prose and tests every claim it finds against a replay of the game.
+
+It is independent of the narrator's choices: it reads only the text, the scene and the spins, replays
+the spins through the rules engine itself, and finds claims with the patterns of claims.yaml. Used
+by the tests and benchmarks/prose.py, and on any annotated export (`versus export --annotate`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
+
+import yaml
+
+from versus.boards import load_board
+from versus.narration.claims import Claim, found, split_speech
+from versus.rules import Game
+from versus.rules import events as ev
+from versus.rules.game import Action
+from versus.rules.state import State
+from versus.scenes.model import Scene
+
+NUMBERS = {w: n for n, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())} | {"a": 1, "an": 1}
+AMOUNT = re.compile(r"\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+                    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|\d+) counters?\b", re.I)
+NOTE = re.compile(r"<!-- versus: actions (none|(\d+)-(\d+)) -->")
+GRAMMAR = {
+    "“one spaces”": re.compile(r"\bone (spaces|counters|months|turns|rounds)\b", re.I),
+    "a wrong article": re.compile(r"\b(a (eight|eleven|eighteen)|an (one|two|three|four|five|six|seven|nine|ten|"
+                                  r"twelve))\b"),
+    "figures in the prose": re.compile(r"\b\d+\b"),
+}
+SETTING_TIMES = {  # read from the scene here too, so the checker does not lean on the narrator's facts
+    "morning": re.compile(r"\b(morning|breakfast|forenoon|dawn)\b", re.I),
+    "afternoon": re.compile(r"\b(afternoon|noon|midday)\b", re.I),
+    "evening": re.compile(r"\b(evening|night|after dinner|after supper|candle-?light|dusk)\b", re.I),
+}
+TOLD_KINDS = {"virtue", "vice", "offense", "toll", "sent"}
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A piece of prose and the actions it tells (0-based, inclusive); None for none."""
+
+    text: str
+    first: int | None = None
+    last: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Falsehood:
+    claim: str
+    text: str
+    actions: str
+
+    def __str__(self) -> str:
+        return f"{self.claim} (actions {self.actions}): {self.text[:160]}"
+
+
+class Replay:
+    """The game replayed from its spins; what each action did, read from the events and the states."""
+
+    def __init__(self, scene: Scene, spins: Sequence[int], actions: int | None = None) -> None:
+        board = load_board(scene.game)
+        self.board, self.scene = board, scene
+        game = Game(board, board.rules(scene.preset, **dict(scene.switches)), len(scene.players))
+        queue = list(spins)
+        while not game.state.over and (actions is None or len(game.actions) < actions):
+            if game.state.turn >= scene.max_turns and game.state.pending is None:
+                break
+            if game.state.needs_spin:
+                if not queue:
+                    break
+                game.play(queue.pop(0))
+            else:
+                game.play(None)
+        self.actions: tuple[Action, ...] = game.actions
+        self.states: tuple[State, ...] = game.states
+        self.time = str(scene.extra.get("time") or "") or next(
+            (t for t, words in SETTING_TIMES.items() if words.search(scene.setting)), "unknown")
+        host = str(scene.extra.get("host") or "")
+        self.visiting = bool(host) and host not in {p.id for p in (*scene.players, *scene.company)}
+
+    def sole_leader(self, state_index: int) -> tuple[int | None, int]:
+        pos = sorted(self.states[state_index].pos, reverse=True)
+        if pos[0] == 0 or (len(pos) > 1 and pos[1] == pos[0]):
+            return None, 0
+        return self.states[state_index].pos.index(pos[0]), pos[0] - (pos[1] if len(pos) > 1 else 0)
+
+    def led_rounds(self, player: int, state_index: int) -> int:
+        start = state_index
+        while start > 0 and self.sole_leader(start - 1)[0] == player:
+            start -= 1
+        if self.sole_leader(state_index)[0] != player:
+            return 0
+        turns = self.states[state_index].turn - self.states[start].turn
+        return turns // len(self.scene.players)
+
+
+class Check:
+    """One unit checked: who it names, what its actions did."""
+
+    def __init__(self, replay: Replay, unit: Unit) -> None:
+        self.replay, self.unit = replay, unit
+        self.narration, self.speech = split_speech(unit.text)
+        people = replay.scene.players
+        self.named = [i for i, p in enumerate(people) if _names(p.name, p.called, self.narration)]
+        if unit.first is None or unit.last is None:
+            self.indices: range = range(0)
+        else:
+            self.indices = range(unit.first, min(unit.last, len(replay.actions) - 1) + 1)
+        self.actors = sorted({replay.actions[i].player for i in self.indices})
+
+    def who(self) -> list[int]:
+        return self.named or list(range(len(self.replay.scene.players)))
+
+    def events(self, kind: type, player: int | None = None) -> list:
+        return [e for i in self.indices for e in self.replay.actions[i].events
+                if isinstance(e, kind) and (player is None or e.player == player)]
+
+    def paid(self, p: int) -> list[int]:
+        """What p paid in each action of the unit (fines and payments to others)."""
+        out = []
+        for i in self.indices:
+            total = sum(e.paid for e in self.replay.actions[i].events if isinstance(e, ev.Fined) and e.player == p)
+            total += sum(e.amount for e in self.replay.actions[i].events if isinstance(e, ev.Paid) and e.player == p)
+            out.append(total)
+        return out
+
+    def received(self, p: int) -> list[int]:
+        return [sum(e.amount for e in self.replay.actions[i].events if isinstance(e, ev.Received) and e.player == p)
+                for i in self.indices]
+
+    def moves(self, p: int) -> list[int]:
+        """Each change of p's position within the unit's actions (negative: back)."""
+        out = []
+        for i in self.indices:
+            pos = self.replay.states[i].pos[p]
+            for e in self.replay.actions[i].events:
+                to = getattr(e, "to", None)
+                if getattr(e, "player", None) == p and isinstance(e, (ev.Moved, ev.Advanced, ev.Sent, ev.Displaced,
+                                                                      ev.Released, ev.Relieved, ev.Overshot)):
+                    out.append(to - pos)
+                    pos = to
+                elif isinstance(e, ev.Respun) and e.player == p:
+                    out.append(e.origin - pos)
+                    pos = e.origin
+        return out
+
+    def landed_kinds(self, indices: Iterable[int], p: int | None = None) -> set[tuple[int, str]]:
+        out = set()
+        for i in indices:
+            for e in self.replay.actions[i].events:
+                if isinstance(e, ev.Landed) and (p is None or e.player == p):
+                    out.add((e.player, self.replay.board.space(e.space).kind))
+        return out
+
+    def end(self) -> int:
+        return (self.indices[-1] + 1) if self.indices else 0
+
+    def begin(self) -> int:
+        return self.indices[0] if self.indices else 0
+
+
+def _names(name: str, called: str, text: str) -> bool:
+    return any(re.search(rf"(?<![\w.]){re.escape(n)}(?![\w])", text) for n in {name, called} if n)
+
+
+def _amounts(text: str) -> list[int]:
+    return [NUMBERS.get(m.group(1).lower(), 0) if not m.group(1).isdigit() else int(m.group(1))
+            for m in AMOUNT.finditer(text)]
+
+
+# -- one test a claim -------------------------------------------------------------------------------
+def payment(c: Check) -> bool:
+    amounts = _amounts(c.narration)
+    for p in c.who():
+        paid = [x for x in c.paid(p) if x]
+        if paid and (not amounts or all(a in paid or a == sum(paid) for a in amounts)):
+            return True
+    return False
+
+
+def anyone_paid(c: Check) -> bool:
+    return any(x for p in range(len(c.replay.scene.players)) for x in c.paid(p))
+
+
+def receipt(c: Check) -> bool:
+    amounts = _amounts(c.narration)
+    for p in c.who():
+        got = [x for x in c.received(p) if x]
+        if got and (not amounts or all(a in got or a == sum(got) for a in amounts)):
+            return True
+    return False
+
+
+def eventless(c: Check) -> bool:
+    players = range(len(c.replay.scene.players))
+    if any(x for p in players for x in c.paid(p) + c.received(p)):
+        return False
+    if c.events(ev.Displaced) or c.events(ev.Confined) or c.events(ev.Respun):
+        return False
+    return not any(kind in TOLD_KINDS for _, kind in c.landed_kinds(c.indices))
+
+
+def back(c: Check) -> bool:
+    return any(m < 0 for p in c.who() for m in c.moves(p))
+
+
+def forward(c: Check) -> bool:
+    return any(m > 0 for p in c.who() for m in c.moves(p))
+
+
+def short_of_goal(c: Check) -> bool:
+    return not any(e.player in c.who() for e in c.events(ev.Overshot))
+
+
+def overshoot(c: Check) -> bool:
+    return bool(c.events(ev.Overshot))
+
+
+def lead_narrow(c: Check) -> bool:
+    leader, margin = c.replay.sole_leader(c.end())
+    return leader is not None and 1 <= margin <= 3
+
+
+def lead_wide(c: Check) -> bool:
+    leader, margin = c.replay.sole_leader(c.end())
+    return leader is not None and margin >= 8
+
+
+def lead_long(c: Check) -> bool:
+    return any(c.replay.led_rounds(p, s) >= 3 for p in c.who() for s in (c.begin(), c.end()))
+
+
+def took_lead(c: Check) -> bool:
+    leader, _ = c.replay.sole_leader(c.end())
+    if leader is None or leader not in c.who():
+        return False
+    led_before = c.replay.sole_leader(c.begin())[0] == leader
+    return not led_before and any(m > 0 for m in c.moves(leader))
+
+
+def leads(c: Check) -> bool:
+    leader, _ = c.replay.sole_leader(c.end())
+    return leader is not None and leader in c.who()
+
+
+def history(c: Check) -> bool:
+    now = c.landed_kinds(c.indices)
+    earlier = c.landed_kinds(range(c.begin()))
+    return any((p, kind) in earlier for p, kind in now if kind not in ("blank", "place"))
+
+
+TESTS: dict[str, Callable[[Check], bool]] = {
+    "payment": payment, "fine_spoken": anyone_paid, "receipt": receipt, "eventless": eventless,
+    "back": back, "forward": forward, "short_of_goal": short_of_goal, "overshoot": overshoot,
+    "lead_narrow": lead_narrow, "lead_wide": lead_wide, "lead_long": lead_long, "took_lead": took_lead,
+    "leads": leads, "history": history,
+    "evening": lambda c: c.replay.time == "evening", "morning": lambda c: c.replay.time == "morning",
+    "company": lambda c: bool(c.replay.scene.company), "going_home": lambda c: c.replay.visiting,
+}
+
+
+def printed_capitals(c: Check) -> list[str]:
+    """Space names in the board's capitals (THE PILLORY), which a novel would not print."""
+    if c.replay.scene.extra.get("names") == "printed":
+        return []
+    return re.findall(r"\b[A-Z]{2,}(?:\s+[A-Z]{2,})*\b", c.narration)
+
+
+def semicolon_capitals(c: Check) -> list[str]:
+    proper = {w for p in (*c.replay.scene.players, *c.replay.scene.company) for w in (p.name + " " + p.called).split()}
+    proper |= {w for s in c.replay.board.spaces for w in s.name.title().split()} | {
+        "I", "Mr.", "Mrs.", "Miss", "Lady", "Sir", "Colonel", "Captain", "Lord", "Dr.", "Fortune", "Providence",
+        "Heaven", "Virtue", "Vice"}
+    return [m.group(1) for m in re.finditer(r";\s+([A-Z][\w.]*)", c.narration) if m.group(1) not in proper]
+
+
+def falsehoods(replay: Replay, units: Iterable[Unit]) -> list[Falsehood]:
+    """Every claim in the units that the replay does not bear out, and every fault of grammar or naming."""
+    out = []
+    for unit in units:
+        check = Check(replay, unit)
+        where = "none" if unit.first is None else f"{(unit.first or 0) + 1}-{(unit.last or 0) + 1}"
+        for claim in found(unit.text):
+            if not TESTS[claim.name](check):
+                out.append(Falsehood(claim.name, unit.text, where))
+        for name, pattern in GRAMMAR.items():
+            if pattern.search(check.narration):
+                out.append(Falsehood(name, unit.text, where))
+        for word in printed_capitals(check):
+            out.append(Falsehood(f"printed capitals {word!r}", unit.text, where))
+        for word in semicolon_capitals(check):
+            out.append(Falsehood(f"a capital after a semicolon {word!r}", unit.text, where))
+    return out
+
+
+# -- an annotated export, read as a stranger would ------------------------------------------------------
+def annotated_units(markdown: str) -> tuple[dict, list[Unit]]:
+    """The front matter and the annotated paragraphs of an export written with --annotate."""
+    if not markdown.startswith("---\n"):
+        raise ValueError("an export begins with front matter")
+    front_text, _, body = markdown[4:].partition("\n---\n")
+    front = yaml.safe_load(front_text) or {}
+    units: list[Unit] = []
+    note: tuple[int | None, int | None] | None = None
+    for block in body.split("\n\n"):
+        block = block.strip()
+        match = NOTE.fullmatch(block) if block.startswith("<!--") else None
+        if match:
+            note = (None, None) if match.group(1) == "none" else (int(match.group(2)) - 1, int(match.group(3)) - 1)
+        elif block and not block.startswith(("#", "|", "*The ledger")) and note is not None:
+            units.append(Unit(block, *note))
+            note = None
+    return front, units
+
+
+def audit_export(markdown: str, scene: Scene) -> list[Falsehood]:
+    front, units = annotated_units(markdown)
+    replay = Replay(scene, list(front.get("spins") or []))
+    last = len(replay.actions) - 1
+    body = [u if u.first is not None else Unit(u.text, 0, last) for u in units[1:]]  # the close tells the game
+    return falsehoods(replay, units[:1] + body)
+
+
+__all__ = ["Claim", "Falsehood", "Replay", "Unit", "annotated_units", "audit_export", "falsehoods"]
