@@ -292,3 +292,31 @@ def test_libreoffice_opens_it(project, tmp_path):
     converted = (out / "rosings.txt").read_text(encoding="utf-8-sig")
     lines = [line for line in converted.splitlines() if line.strip()]
     assert lines[1:] == [markdown_parts(text)[1], *markdown_parts(text)[2]]
+
+
+def test_prose_that_markdown_would_take_for_a_list_or_code_is_still_a_paragraph(tmp_path):
+    from versus.manuscript.blocks import read_blocks
+    from versus.manuscript.docx import Front, docx_bytes
+
+    markdown = ("---\ntake: x\n---\n\n# Chapter I\n\n1811. It rained.\n\n- so said *she*.\n\n> Quoted.\n\n"
+                "    Indented.\n\nPlain.\n\n*The ledger of the play.*\n\n| a |\n|---|\n| 1 |\n")
+    path = tmp_path / "l.docx"
+    path.write_bytes(docx_bytes(read_blocks(markdown), Front("T", "T", 9)))
+    assert body_after_heading(docx.Document(path)) == ["1811. It rained.", "- so said she.", "> Quoted.",
+                                                      "Indented.", "Plain.", "The ledger of the play."]
+
+
+def test_the_same_take_gives_the_same_bytes_at_any_time(project, monkeypatch):
+    import time
+
+    from versus.manuscript.export import manuscript_docx
+    from versus.scenes.load import load_scene
+    from versus.takes.playthrough import Playthrough
+
+    play = Playthrough(load_scene(project / "scenes" / "rosings.yaml"))
+    for _ in play.play_out():
+        pass
+    first = manuscript_docx(play, "as written")
+    later = time.time() + 86_400 * 400
+    monkeypatch.setattr(time, "time", lambda: later)
+    assert manuscript_docx(play, "as written") == first

@@ -40,11 +40,16 @@ def _parser() -> MarkdownIt:
     return MarkdownIt("commonmark").enable("table").use(front_matter_plugin)  # a table (the ledger) is skipped
 
 
+SKIPPED = ("front_matter", "table_open")  # the record and the ledger
+
+
 def read_blocks(markdown: str) -> list[Block]:
-    tokens = _parser().parse(markdown)
+    parser = _parser()
+    tokens = parser.parse(markdown)
+    lines = markdown.splitlines()
     blocks: list[Block] = []
     for i, token in enumerate(tokens):
-        if token.level != 0:
+        if token.level != 0 or token.nesting == -1 or token.type in SKIPPED:
             continue
         if token.type == "heading_open":
             blocks.append(Block("heading", runs(tokens[i + 1].children or []), int(token.tag[1])))
@@ -53,6 +58,9 @@ def read_blocks(markdown: str) -> list[Block]:
             blocks.append(Block("break") if _is_break(inline) else Block("paragraph", inline))
         elif token.type == "hr":
             blocks.append(Block("break"))
+        elif token.map:  # prose that Markdown mistakes for a list, a quotation or code ("1811. It rained…")
+            source = " ".join(line.strip() for line in lines[token.map[0]:token.map[1]] if line.strip())
+            blocks.append(Block("paragraph", runs(parser.parseInline(source)[0].children or [])))
     return blocks
 
 
