@@ -1,10 +1,12 @@
 """A report on the narrator's prose over every example scene and a few hundred seeded games.
 
-    python benchmarks/prose.py [--games 300]
+    python benchmarks/prose.py [--games 300] [--truth 500]
 
 Prints repeated sentences, paragraph openings reused (and reused twice running), mean narration
 sentence length, modern words, contractions in narration, salient events missing from the prose,
-and words per turn (proportion).
+and words per turn (proportion); then the false claims the truth checker finds, sentence by
+sentence, over --truth seeded exports of every example scene at every pace, and over annotated
+exports read back as a stranger would (versus/narration/truth.py).
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from versus.narration import checks
-from versus.narration.narrator import Narrator
+from versus.export import render
+from versus.narration import checks, truth
+from versus.narration.narrator import PACES, Narrator
 from versus.scenes.load import load_scene
 from versus.takes.playthrough import Playthrough
 
@@ -25,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--truth", type=int, default=500, help="seeded exports per scene and pace for the checker")
     args = parser.parse_args()
     scenes = [load_scene(p) for p in sorted((ROOT / "scenes").glob("*.yaml")) if ".takes." not in p.name]
     totals: Counter[str] = Counter()
@@ -76,6 +80,37 @@ def main() -> None:
                   f"mean {turns:.0f} turns, {words:.0f} words, {words / turns:.1f} words a turn")
     for sentence in examples[:5]:
         print(f"  repeated, e.g.: {sentence[:100]}")
+    false_claims(scenes, args.truth)
+
+
+def false_claims(scenes, seeds: int) -> None:
+    """The truth checker over seeded exports: every sentence against its actions, and annotated exports
+    read back from their front matter alone (the first twenty seeds of each scene and pace)."""
+    start = time.perf_counter()
+    found: Counter[str] = Counter()
+    annotated: Counter[str] = Counter()
+    examples: list[str] = []
+    exports = 0
+    for scene in scenes:
+        for pace in PACES:
+            for seed in range(seeds):
+                play = Playthrough(scene, seed=seed)
+                for _ in play.play_out():
+                    pass
+                units = [u for para in Narrator(play, pace).told() for u in para.units]
+                wrong = truth.falsehoods(truth.Replay(scene, play.spins()), units)
+                if seed < 20:
+                    annotated.update(f.claim.split(" '")[0]
+                                     for f in truth.audit_export(render(play, "bench", pace, annotate=True), scene))
+                found.update(f.claim.split(" '")[0] for f in wrong)
+                examples.extend(f"{scene.name}/{pace}/{seed}: {f}"[:200] for f in wrong[:1])
+                exports += 1
+    seconds = time.perf_counter() - start
+    print(f"truth: {exports} exports ({seeds} seeds x {len(scenes)} scenes x {len(PACES)} paces) in {seconds:.0f} s")
+    print(f"  {'false claims, sentence by sentence':40} {sum(found.values())}  {dict(found) or ''}")
+    print(f"  {'false claims, annotated exports read back':40} {sum(annotated.values())}  {dict(annotated) or ''}")
+    for line in examples[:8]:
+        print(f"  e.g. {line}")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 from versus.narration import checks
+from versus.narration.conditions import entry
 from versus.narration.narrator import Narrator
 from versus.narration.phrasebook import HERE, PLACEHOLDER
 from versus.narration.words import curly
@@ -21,7 +22,7 @@ SCENES = sorted(p for p in (ROOT / "scenes").glob("*.yaml") if ".takes." not in 
 ALLOWED = {"who", "he", "him", "his", "himself", "He", "Him", "His", "Himself", "other", "other_his", "other_him",
            "other_he", "space", "dest", "fine", "spin", "spin_n", "turns", "months", "game", "setting", "players",
            "company", "leader", "span", "winner", "loser", "pool", "subject", "addressee", "times", "spaces", "nth",
-           "count"}
+           "count", "paid", "due", "received", "winnings", "advance", "spin_spaces", "margin"}
 
 
 def played(path, seed=None, pace="brisk"):
@@ -109,8 +110,10 @@ def test_phrasebook_data_is_well_formed():
             if where and where[0] in ("names", "remark_voice_other_sex", "connective"):
                 continue
             assert isinstance(leaf, list) and leaf, (path.name, where)
-            for template in leaf:
-                assert set(PLACEHOLDER.findall(template)) <= ALLOWED, (path.name, where, template)
+            for item in leaf:
+                e = entry(item)
+                assert e is not None, (path.name, where, item)  # a string, or {text, when} with known conditions
+                assert set(PLACEHOLDER.findall(e.text)) <= ALLOWED, (path.name, where, e.text)
 
 
 def test_every_space_of_both_boards_has_its_own_commentary():

@@ -15,7 +15,7 @@ import yaml
 from versus import __version__
 from versus.files import next_free, write_atomic
 from versus.manuscript.config import Manuscript
-from versus.narration import narrate
+from versus.narration import annotated, told
 from versus.takes.log import SOURCE, describe
 from versus.takes.outcome import outcome
 from versus.takes.playthrough import Playthrough
@@ -68,12 +68,15 @@ def record(play: Playthrough, take_name: str, pace: str = "brisk", manuscript: M
 
 
 def render(play: Playthrough, take_name: str, pace: str = "brisk", ledger: bool = False,
-           manuscript: Manuscript | None = None) -> str:
+           manuscript: Manuscript | None = None, annotate: bool = False) -> str:
+    """The export's Markdown; with annotate, a comment before each paragraph names the actions it tells."""
     scene = play.scene
     front = record(play, take_name, pace, manuscript)
     heading = f"# Chapter {roman(scene.chapter)} — {scene.title}" if scene.chapter else f"# {scene.title}"
     parts = ["---\n" + yaml.safe_dump(front, sort_keys=False, allow_unicode=True, width=100,
-                                      default_flow_style=None) + "---", heading, *narrate(play, pace)]
+                                      default_flow_style=None) + "---", heading]
+    paragraphs = told(play, pace)
+    parts.extend(annotated(paragraphs) if annotate else [p.text for p in paragraphs])
     if ledger:
         parts.append(ledger_table(play))
     return "\n\n".join(parts) + "\n"
@@ -95,9 +98,9 @@ def ledger_table(play: Playthrough) -> str:
 
 def export_play(play: Playthrough, take_name: str, out: Path | str | None = None, pace: str = "brisk",
                 ledger: bool = False, force: bool = False, default_name: str | None = None,
-                manuscript: Manuscript | None = None) -> Exported:
+                manuscript: Manuscript | None = None, annotate: bool = False) -> Exported:
     """Write the export; never clobber: same bytes → nothing written; else next free name or backup."""
-    text = render(play, take_name, pace, ledger, manuscript)
+    text = render(play, take_name, pace, ledger, manuscript, annotate)
     target = Path(out) if out else export_dir(play) / f"{default_name or play.scene.name}.md"
     if target.exists():
         if target.read_text(encoding="utf-8") == text:

@@ -14,6 +14,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pace", choices=["brisk", "full"], default="brisk",
                         help="brisk summarises uneventful play (default); full narrates every turn")
     parser.add_argument("--ledger", action="store_true", help="append a table of the play")
+    parser.add_argument("--annotate", action="store_true",
+                        help="before each paragraph, an HTML comment naming the actions it tells (as versus trace "
+                             "counts them); renderers drop the comments")
     parser.add_argument("--force", action="store_true", help="replace an existing export, keeping it as .bak")
     parser.add_argument("--format", choices=["md", "docx"],
                         help="md: Markdown (the default); docx: a Word file in standard manuscript format "
@@ -55,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
                                  font=args.font or "times", manuscript=manuscript)
         else:
             result = export_play(play, name, args.output, args.pace, args.ledger, args.force,
-                                 default_name=default_name, manuscript=manuscript)
+                                 default_name=default_name, manuscript=manuscript, annotate=args.annotate)
     except PhrasebookError as error:
         raise Failure(f"versus: {error}") from None
     except OSError as error:

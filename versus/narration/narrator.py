@@ -20,6 +20,7 @@ from versus.rules.game import Action
 from versus.takes.playthrough import Firing, Playthrough
 
 GOOD, BAD = "glad", "vexed"
+PACES = ("brisk", "full")
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +108,7 @@ class Narrator:
                 self.covered.add(i)
             sentences = [s for s in sentences if s]
             for firing in firings.get(i, []):
-                sentences.append(self.aside(firing))
+                sentences.append(Unit(self.aside(firing), i, i, author=True))
             if not (p.action.events and isinstance(p.action.events[-1], ev.Won)):
                 mood = self.mood(i, p.action)
                 sentences.extend(self.verdict(mood, sentences))
@@ -138,12 +139,12 @@ class Narrator:
     def add(self, out: list[Paragraph], sentences: list, annotate: bool = True) -> None:
         """A paragraph from sentences (each a Unit, or text told of the current scope)."""
         units = [s if isinstance(s, Unit) else Unit(s, *self.scope) for s in sentences if s]
-        units = [Unit(self.realiser.sentence(u.text), u.first, u.last) for u in units if u.text]
+        units = [u if u.author else Unit(self.realiser.sentence(u.text), u.first, u.last) for u in units if u.text]
         units = self.join_short(units)
         if not units:
             return
         text = " ".join(u.text for u in units)
-        if opening(text) == self.last_opening and not text.startswith("“"):
+        if opening(text) == self.last_opening and not text.startswith("“") and not units[0].author:
             text = self.vary_opening(text)
             units[0] = Unit(text[: len(text) - len(" ".join(u.text for u in units[1:]))].rstrip(),
                             units[0].first, units[0].last)
@@ -170,7 +171,8 @@ class Narrator:
         for unit in units:
             previous = out[-1] if out else None
             sentence = unit.text
-            if previous and not joined and self.joinable(previous.text) and self.joinable(sentence) \
+            if previous and not joined and not (previous.author or unit.author) \
+                    and self.joinable(previous.text) and self.joinable(sentence) \
                     and len(previous.text.split()) + len(sentence.split()) <= 45:
                 first = min(x for x in (previous.first, unit.first) if x is not None) \
                     if previous.first is not None or unit.first is not None else None
@@ -283,9 +285,9 @@ class Narrator:
                 out.append(self.phrase("moments", "released", space=space, **self.voices.values(e.player)))
             elif isinstance(e, ev.Won):
                 out.append(self.won(e, after))
-        if moments.leader(after) not in (None, moments.leader(before)) and moments.leader(before) is not None \
-                and not after.over:
-            out.append(self.phrase("overtake", **self.voices.values(moments.leader(after), moments.leader(before))))
+        facts = self.facts.actions[index]
+        if facts.overtook and facts.before.leader is not None and not after.over:  # the mover went ahead
+            out.append(self.phrase("overtake", **self.voices.values(action.player, facts.before.leader)))
         near = self.near_miss(action, before, after)
         if near:
             out.append(near)
@@ -425,7 +427,8 @@ class Narrator:
 
     def verdict(self, mood: str | None, sentences: list[str]) -> list[str]:
         """A short verdict (eight words or fewer) for a moment that has none (STYLE.md rule 3)."""
-        has_short = any(len(s.split()) <= 8 for s in sentences if "“" not in s)
+        texts = [s.text if isinstance(s, Unit) else s for s in sentences]
+        has_short = any(len(s.split()) <= 8 for s in texts if "“" not in s)
         if mood is None or has_short or self.rng.random() < 0.4:
             return []
         return [self.say(("verdict", mood), {})]
@@ -473,7 +476,9 @@ class Narrator:
                 else f"{number(round(rounds))} rounds" if rounds < 7 else "a good many rounds")
         out: list[str] = []
         lead_after = facts.after.leader
-        if lead_after is not None and lead_after != facts.before.leader:
+        went_ahead = any(self.facts.actions[i].player == lead_after and self.facts.actions[i].moved == "forward"
+                         for i in stretch)
+        if lead_after is not None and lead_after != facts.before.leader and went_ahead:
             out.append(self.phrase("stretch_lead", span=span, **self.leader_values(lead_after)))
         else:
             out.append(self.phrase("stretch", span=span, **self.leader_values(lead_after)))

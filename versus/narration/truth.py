@@ -15,6 +15,7 @@ import yaml
 
 from versus.boards import load_board
 from versus.narration.claims import Claim, found, split_speech
+from versus.narration.words import curly
 from versus.rules import Game
 from versus.rules import events as ev
 from versus.rules.game import Action
@@ -48,6 +49,7 @@ class Unit:
     text: str
     first: int | None = None
     last: int | None = None
+    author: bool = False  # the author's own aside, told verbatim: theirs to answer for, not checked
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,11 +105,12 @@ class Replay:
 class Check:
     """One unit checked: who it names, what its actions did."""
 
-    def __init__(self, replay: Replay, unit: Unit) -> None:
-        self.replay, self.unit = replay, unit
+    def __init__(self, replay: Replay, unit: Unit, spoken: bool = False, strict: bool = True) -> None:
+        self.replay, self.unit, self.strict = replay, unit, strict
         self.narration, self.speech = split_speech(unit.text)
         people = replay.scene.players
-        self.named = [i for i, p in enumerate(people) if _names(p.name, p.called, self.narration)]
+        # A claim made only in speech is about whoever it concerns ("you pay a counter"): anyone.
+        self.named = [] if spoken else [i for i, p in enumerate(people) if _names(p.name, p.called, self.narration)]
         if unit.first is None or unit.last is None:
             self.indices: range = range(0)
         else:
@@ -161,6 +164,11 @@ class Check:
     def end(self) -> int:
         return (self.indices[-1] + 1) if self.indices else 0
 
+    def ends(self) -> range:
+        """The states a claim of the lead may speak of: after the last action (a sentence), or after
+        any of them (a paragraph, read as a whole, tells the lead as it went)."""
+        return range(self.end(), self.end() + 1) if self.strict else range(self.begin() + 1, self.end() + 1)
+
     def begin(self) -> int:
         return self.indices[0] if self.indices else 0
 
@@ -176,12 +184,11 @@ def _amounts(text: str) -> list[int]:
 
 # -- one test a claim -------------------------------------------------------------------------------
 def payment(c: Check) -> bool:
-    amounts = _amounts(c.narration)
-    for p in c.who():
-        paid = [x for x in c.paid(p) if x]
-        if paid and (not amounts or all(a in paid or a == sum(paid) for a in amounts)):
-            return True
-    return False
+    """Someone it names paid; and every amount it states was paid by one of them, at once or in all."""
+    paid = {p: [x for x in c.paid(p) if x] for p in c.who()}
+    if not any(paid.values()):
+        return False
+    return all(any(a in xs or a == sum(xs) for xs in paid.values() if xs) for a in _amounts(c.narration))
 
 
 def anyone_paid(c: Check) -> bool:
@@ -189,12 +196,10 @@ def anyone_paid(c: Check) -> bool:
 
 
 def receipt(c: Check) -> bool:
-    amounts = _amounts(c.narration)
-    for p in c.who():
-        got = [x for x in c.received(p) if x]
-        if got and (not amounts or all(a in got or a == sum(got) for a in amounts)):
-            return True
-    return False
+    got = {p: [x for x in c.received(p) if x] for p in c.who()}
+    if not any(got.values()):
+        return False
+    return all(any(a in xs or a == sum(xs) for xs in got.values() if xs) for a in _amounts(c.narration))
 
 
 def eventless(c: Check) -> bool:
@@ -223,13 +228,11 @@ def overshoot(c: Check) -> bool:
 
 
 def lead_narrow(c: Check) -> bool:
-    leader, margin = c.replay.sole_leader(c.end())
-    return leader is not None and 1 <= margin <= 3
+    return any(leader is not None and 1 <= margin <= 3 for leader, margin in map(c.replay.sole_leader, c.ends()))
 
 
 def lead_wide(c: Check) -> bool:
-    leader, margin = c.replay.sole_leader(c.end())
-    return leader is not None and margin >= 8
+    return any(leader is not None and margin >= 8 for leader, margin in map(c.replay.sole_leader, c.ends()))
 
 
 def lead_long(c: Check) -> bool:
@@ -237,16 +240,16 @@ def lead_long(c: Check) -> bool:
 
 
 def took_lead(c: Check) -> bool:
-    leader, _ = c.replay.sole_leader(c.end())
-    if leader is None or leader not in c.who():
-        return False
-    led_before = c.replay.sole_leader(c.begin())[0] == leader
-    return not led_before and any(m > 0 for m in c.moves(leader))
+    for end in c.ends():
+        leader, _ = c.replay.sole_leader(end)
+        if leader is not None and leader in c.who() and c.replay.sole_leader(c.begin())[0] != leader \
+                and any(m > 0 for m in c.moves(leader)):
+            return True
+    return False
 
 
 def leads(c: Check) -> bool:
-    leader, _ = c.replay.sole_leader(c.end())
-    return leader is not None and leader in c.who()
+    return any(leader is not None and leader in c.who() for leader, _ in map(c.replay.sole_leader, c.ends()))
 
 
 def history(c: Check) -> bool:
@@ -280,14 +283,22 @@ def semicolon_capitals(c: Check) -> list[str]:
     return [m.group(1) for m in re.finditer(r";\s+([A-Z][\w.]*)", c.narration) if m.group(1) not in proper]
 
 
-def falsehoods(replay: Replay, units: Iterable[Unit]) -> list[Falsehood]:
-    """Every claim in the units that the replay does not bear out, and every fault of grammar or naming."""
+def falsehoods(replay: Replay, units: Iterable[Unit], strict: bool = True) -> list[Falsehood]:
+    """Every claim in the units that the replay does not bear out, and every fault of grammar or naming.
+
+    strict: each unit is a sentence, and the lead it tells is the lead after its actions; else each is
+    a paragraph, whose claims of the lead may speak of any point within it.
+    """
     out = []
     for unit in units:
-        check = Check(replay, unit)
+        if unit.author:
+            continue
+        check = Check(replay, unit, strict=strict)
         where = "none" if unit.first is None else f"{(unit.first or 0) + 1}-{(unit.last or 0) + 1}"
+        in_narration = {c.name for c in found(check.narration, spoken=False)}
         for claim in found(unit.text):
-            if not TESTS[claim.name](check):
+            test = check if claim.name in in_narration else Check(replay, unit, spoken=True, strict=strict)
+            if not TESTS[claim.name](test):
                 out.append(Falsehood(claim.name, unit.text, where))
         for name, pattern in GRAMMAR.items():
             if pattern.search(check.narration):
@@ -319,12 +330,23 @@ def annotated_units(markdown: str) -> tuple[dict, list[Unit]]:
     return front, units
 
 
+def without_asides(text: str, scene: Scene) -> str:
+    """The paragraph less the author's own asides, which it tells verbatim."""
+    for aside in scene.asides:
+        for line in [aside.narrate, *(said for _, said in aside.say)]:
+            for part in re.split(r"(?<!\bMr\.)(?<!\bMrs\.)(?<=[.!?])\s+", curly(line)) if line else []:
+                if len(part.split()) >= 3:
+                    text = text.replace(part.rstrip("."), " ")
+    return text
+
+
 def audit_export(markdown: str, scene: Scene) -> list[Falsehood]:
     front, units = annotated_units(markdown)
+    units = [Unit(without_asides(u.text, scene), u.first, u.last) for u in units]
     replay = Replay(scene, list(front.get("spins") or []))
     last = len(replay.actions) - 1
     body = [u if u.first is not None else Unit(u.text, 0, last) for u in units[1:]]  # the close tells the game
-    return falsehoods(replay, units[:1] + body)
+    return falsehoods(replay, units[:1] + body, strict=False)
 
 
 __all__ = ["Claim", "Falsehood", "Replay", "Unit", "annotated_units", "audit_export", "falsehoods"]

@@ -18,7 +18,9 @@ from versus.scenes.patterns import PatternError, Vocabulary, parse
 from versus.scenes.problems import Problem, SceneError, suggest
 
 TOP_KEYS = ("title", "chapter", "setting", "game", "rules", "seed", "players", "pov", "company", "spins",
-            "asides", "beats", "end", "phrasebook")
+            "asides", "beats", "end", "phrasebook", "time", "host", "names")
+TIMES = ("morning", "afternoon", "evening", "night")  # the scene's time of day, when its setting is silent
+NAMES = ("novel", "printed")  # spaces named as a novel prints them (Humility), or in the board's capitals
 PERSON_KEYS = ("id", "name", "called", "pronoun", "temper", "address")
 ASIDE_KEYS = ("when", "say", "narrate", "every")
 ID = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
@@ -154,8 +156,24 @@ class Reader:
             max_turns=max_turns,
             phrasebook=self.optional(get("phrasebook"), self.phrasebook, None),
             digest=self.digest,
+            extra=self.narration_keys(get, speakers),
         )
         return scene
+
+    def narration_keys(self, get: Callable[[str], yaml.Node | None], speakers: list[str]) -> dict[str, str]:
+        """time:, host: and names:, which the narrator reads to keep to the setting (STYLE.md 12 and 14)."""
+        out = {}
+        for key, allowed in (("time", TIMES), ("names", NAMES)):
+            node = get(key)
+            word = self.optional(node, lambda n, k=key: self.text(n, k), None)
+            if word is not None and word not in allowed:
+                self.problem(node, f"unknown {key} {word!r}{suggest(word, allowed)}")
+            elif word is not None:
+                out[key] = "evening" if word == "night" else word
+        host = self.optional(get("host"), lambda n: self.text(n, "host"), None)
+        if host:
+            out["host"] = host  # a person's id, or the name of someone outside the scene
+        return out
 
     def optional(self, node: yaml.Node | None, read: Callable[[yaml.Node], Any], default: Any) -> Any:
         if node is None or (isinstance(node, yaml.ScalarNode) and scalar(node) is None):

@@ -66,6 +66,12 @@ def scene_schema() -> dict[str, Any]:
             "seed": {"type": "integer", "minimum": 0, "description": "unscripted spins are drawn from it"},
             "players": {"type": "array", "minItems": 2, "maxItems": 12, "items": person(["id", "name"])},
             "pov": {"type": "string", "description": "the player whose thoughts the narration may enter"},
+            "time": {"enum": ["morning", "afternoon", "evening", "night"],
+                     "description": "the time of day, when the setting does not say; the prose keeps to it"},
+            "host": {"type": "string", "description": "whose house it is: a person's id, or someone outside the "
+                                                      "scene (then its people may go home after)"},
+            "names": {"enum": ["novel", "printed"], "description": "spaces as a novel prints them (Humility, "
+                                                                 "the Pillory; the default) or in the board's capitals"},
             "company": {"type": "array", "items": person(["id", "name"]), "description": "onlookers; they never spin"},
             "spins": {"type": "array", "items": {"type": ["integer", "null"], "minimum": 1, "maximum": 12},
                       "description": "the game's spins in order; ~ = spun from the seed"},
