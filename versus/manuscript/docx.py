@@ -233,6 +233,18 @@ def _properties(document, front: Front) -> None:
                       RT.EXTENDED_PROPERTIES)
     package.relate_to(Part(PackURI(PARTNAME), CT.OFC_CUSTOM_PROPERTIES, custom_xml(front.record), package),
                       RT.CUSTOM_PROPERTIES)
+    _template_leftovers(document)
+
+
+def _template_leftovers(document) -> None:
+    """Word 2010's copy of the template's styles (Calibri, blue headings), and its claim to be proofread."""
+    rels = document.part.rels
+    for rid, rel in list(rels.items()):
+        if rel.reltype.endswith("/stylesWithEffects"):
+            rels.pop(rid)
+    settings = document.settings.element
+    for found in settings.findall(qn("w:proofState")):
+        settings.remove(found)  # so that Word checks the spelling of the new prose
 
 
 def _drop_dates(document) -> None:
