@@ -320,3 +320,13 @@ def test_the_same_take_gives_the_same_bytes_at_any_time(project, monkeypatch):
     later = time.time() + 86_400 * 400
     monkeypatch.setattr(time, "time", lambda: later)
     assert manuscript_docx(play, "as written") == first
+
+
+def test_annotations_for_the_author_stay_out_of_the_manuscript(project):
+    text, plain, _ = export_both(project, "rosings.yaml")
+    assert main(["export", "scenes/rosings.yaml", "--format", "docx", "--annotate", "-o", "a.docx"]) == 0
+    assert main(["export", "scenes/rosings.yaml", "--annotate", "-o", "a.md"]) == 0
+    assert "<!-- versus:" in (project / "a.md").read_text(encoding="utf-8")
+    annotated = docx.Document(project / "a.docx")
+    assert body_after_heading(annotated) == body_after_heading(plain) == markdown_parts(text)[2]
+    assert not any("<!--" in p.text for p in annotated.paragraphs)

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
             from versus.manuscript.export import export_docx
 
             result = export_docx(play, name, args.output, args.pace, args.force, default_name,
-                                 font=args.font or "times", manuscript=manuscript)
+                                 font=args.font or "times", manuscript=manuscript, annotate=args.annotate)
         else:
             result = export_play(play, name, args.output, args.pace, args.ledger, args.force,
                                  default_name=default_name, manuscript=manuscript, annotate=args.annotate)

@@ -58,6 +58,8 @@ def read_blocks(markdown: str) -> list[Block]:
             blocks.append(Block("break") if _is_break(inline) else Block("paragraph", inline))
         elif token.type == "hr":
             blocks.append(Block("break"))
+        elif token.type == "html_block" and _comment(token.content):
+            continue  # an annotation for the author (--annotate), not prose
         elif token.map:  # prose that Markdown mistakes for a list, a quotation or code ("1811. It rained…")
             source = " ".join(line.strip() for line in lines[token.map[0]:token.map[1]] if line.strip())
             blocks.append(Block("paragraph", runs(parser.parseInline(source)[0].children or [])))
@@ -79,11 +81,18 @@ def runs(children: list[Token]) -> tuple[Run, ...]:
             italic += 1 if child.type == "em_open" else -1
         elif child.type in ("strong_open", "strong_close"):
             bold += 1 if child.type == "strong_open" else -1
+        elif child.type == "html_inline" and _comment(child.content):
+            continue
         elif child.type in ("softbreak", "hardbreak"):
             _add(out, Run(" ", italic > 0, bold > 0))
         elif child.content:
             _add(out, Run(child.content, italic > 0, bold > 0))
     return tuple(out)
+
+
+def _comment(html: str) -> bool:
+    html = html.strip()
+    return html.startswith("<!--") and html.endswith("-->")
 
 
 def _add(out: list[Run], run: Run) -> None:
