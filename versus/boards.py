@@ -11,6 +11,7 @@ from versus.paths import data_dir
 from versus.rules.board import VERBS, Board, Effect, Preset, Space, Switch
 
 BOARD_DIR = data_dir("board")
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: the same data at a quarter of the time
 
 
 class BoardError(ValueError):
@@ -32,7 +33,7 @@ def load_board(board_id: str) -> Board:
     """The board with this id, from board/<id>.yaml (ids only, never paths)."""
     if board_id not in board_ids():
         raise BoardError(f"unknown board {board_id!r} (boards: {', '.join(board_ids())})")
-    data = yaml.safe_load((BOARD_DIR / f"{board_id}.yaml").read_text(encoding="utf-8"))
+    data = yaml.load((BOARD_DIR / f"{board_id}.yaml").read_text(encoding="utf-8"), Loader=LOADER)
     return board_from_data(data)
 
 

@@ -29,7 +29,8 @@ MAX_SEED = 2**63
 
 @cache
 def vocabulary() -> dict[str, Any]:
-    return yaml.safe_load((Path(__file__).parent / "vocabulary.yaml").read_text(encoding="utf-8"))
+    text = (Path(__file__).parent / "vocabulary.yaml").read_text(encoding="utf-8")
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 def tempers() -> list[str]:
