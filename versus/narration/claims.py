@@ -22,6 +22,7 @@ class Claim:
     slots: tuple[str, ...] = ()
     speech: bool | None = None  # True: spoken lines only; False: narration only
     unless: re.Pattern[str] | None = None  # text that looks like the claim but is not (e.g. "begin again")
+    also: tuple[str, ...] = ()  # other conditions that declare it
 
     def made_in(self, text: str) -> bool:
         if self.unless is not None:
@@ -37,7 +38,8 @@ def claims() -> tuple[Claim, ...]:
         unless = spec.get("except")
         out.append(Claim(name, tuple(re.compile(p, re.IGNORECASE) for p in spec["patterns"]),
                          tuple(spec.get("requires", {}).items()), tuple(spec.get("slots", ())),
-                         spec.get("speech"), re.compile(unless, re.IGNORECASE) if unless else None))
+                         spec.get("speech"), re.compile(unless, re.IGNORECASE) if unless else None,
+                         tuple(spec.get("also", ()))))
     return tuple(out)
 
 

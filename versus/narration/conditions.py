@@ -25,6 +25,8 @@ CONDITIONS: dict[str, str] = {
     "margin": "spaces between the leader and the next player after the action or stretch",
     "led_for": "rounds the leader has led alone, without a break, after the action or stretch",
     "overtook": "true when the player told of took the lead alone in this action or stretch",
+    "kind": "the kind of space the player came to: virtue, vice, offense, toll, sent, place, named, goal or blank",
+    "pov": "true when the player told of is the scene's point-of-view character",
     "repeat": "true when the player had come to a space of the same kind earlier in the game",
     "eventless": "true when the stretch or action held no fine, virtue, vice, collision or confinement",
     "fines": "counters paid in the whole stretch",

@@ -32,6 +32,7 @@ class Setting:
     company: bool
     visiting: bool
     players: int
+    pov: int  # the point-of-view character's seat
 
 
 def setting_of(scene: Scene) -> Setting:
@@ -39,7 +40,7 @@ def setting_of(scene: Scene) -> Setting:
     time = declared or next((name for name, words in TIMES.items() if words.search(scene.setting)), "unknown")
     host = str(scene.extra.get("host") or "")
     people = {p.id for p in (*scene.players, *scene.company)}
-    return Setting(time, bool(scene.company), bool(host) and host not in people, len(scene.players))
+    return Setting(time, bool(scene.company), bool(host) and host not in people, len(scene.players), scene.pov_seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +107,8 @@ class ActionFacts:
         facts = scene_conditions(setting) | lead_conditions(self.after) | {
             "paid": self.paid, "due": self.due, "received": self.received, "moved": self.moved,
             "overshot": self.overshot, "lead": self.after.leader == self.player, "overtook": self.overtook,
-            "repeat": self.repeat, "eventless": self.eventless}
+            "repeat": self.repeat, "eventless": self.eventless, "kind": self.kind or "blank",
+            "pov": self.player == setting.pov}
         if self.displaced:
             facts["displaced"] = "back" if all(to < frm for _, frm, to in self.displaced) else \
                 "forward" if all(to > frm for _, frm, to in self.displaced) else "mixed"

@@ -70,7 +70,7 @@ def space_claims() -> dict[str, set[str]]:
 
 def covered(claim: Claim, e: Entry, key: tuple[str, ...], spaces: dict[str, set[str]]) -> bool:
     declared = dict(e.when)
-    if any(name in declared for name, _ in claim.requires):
+    if any(name in declared for name, _ in claim.requires) or any(name in declared for name in claim.also):
         return True
     if set(PLACEHOLDER.findall(e.text)) & set(claim.slots):
         return True

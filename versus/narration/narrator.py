@@ -139,8 +139,8 @@ class Narrator:
     def add(self, out: list[Paragraph], sentences: list, annotate: bool = True) -> None:
         """A paragraph from sentences (each a Unit, or text told of the current scope)."""
         units = [s if isinstance(s, Unit) else Unit(s, *self.scope) for s in sentences if s]
-        units = [u if u.author else Unit(self.realiser.sentence(u.text), u.first, u.last) for u in units if u.text]
-        units = self.join_short(units)
+        units = self.join_short([u for u in units if u.text])
+        units = [u if u.author else Unit(self.realiser.sentence(u.text), u.first, u.last) for u in units]
         if not units:
             return
         text = " ".join(u.text for u in units)
@@ -194,7 +194,8 @@ class Narrator:
     def uncapitalise(self, sentence: str) -> str:
         first = sentence.split()[0].strip(",;:")
         proper = {w for p in (*self.scene.players, *self.scene.company) for w in (p.name + " " + p.called).split()}
-        proper |= {w for s in self.board.spaces for w in s.name.split()} | {"Mr.", "Mrs.", "Miss", "Lady", "I"}
+        proper |= {w for s in self.board.spaces for w in s.name.split() if w.lower() not in ("the", "a", "of")}
+        proper |= {"Mr.", "Mrs.", "Miss", "Lady", "I"}
         if first in proper or first.isupper() or first.startswith(("Mr.", "Mrs.")):
             return sentence
         return sentence[0].lower() + sentence[1:]
@@ -238,7 +239,7 @@ class Narrator:
             sentences.append(self.speech(loser, "concede", addressee=winner))
             paras.append(" ".join(s for s in sentences if s))
             paras.append(" ".join(s for s in (self.in_temper(p, "close_loser") for p in losers[:2]) if s))
-        if self.scene.company and winner is not None:
+        if self.scene.company and state.winner is not None:  # its lines speak of a victory
             values = {"winner": self.voices.person(winner).called,
                       "company": listing([c.called for c in self.scene.company])}
             if losers:
@@ -495,10 +496,11 @@ class Narrator:
         paid: dict[int, int] = {}
         for index in stretch:
             f = self.facts.actions[index]
-            paid[f.player] = paid.get(f.player, 0) + f.paid
             for e in self.play.played[index].action.events:
                 if isinstance(e, ev.Displaced):
                     collisions.setdefault((e.by, e.player), []).append((index, e.frm, e.to))
+                elif isinstance(e, (ev.Fined, ev.Paid)):  # what each paid, on his own turn or another's
+                    paid[e.player] = paid.get(e.player, 0) + (e.paid if isinstance(e, ev.Fined) else e.amount)
             if f.landed and self.mansion and f.kind in ("virtue", "vice"):
                 found = virtues if f.kind == "virtue" else vices
                 found.setdefault(f.player, []).append(self.board.space(f.landed).name)

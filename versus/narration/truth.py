@@ -22,14 +22,15 @@ from versus.rules.game import Action
 from versus.rules.state import State
 from versus.scenes.model import Scene
 
-NUMBERS = {w: n for n, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty".split())} | {"a": 1, "an": 1}
-AMOUNT = re.compile(r"\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
-                    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|\d+) counters?\b", re.I)
+ONES = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen " \
+       "seventeen eighteen nineteen".split()
+TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+NUMBERS = {w: n for n, w in enumerate(ONES)} | TENS | {"a": 1, "an": 1} | {
+    f"{t}-{o}": v + k for t, v in TENS.items() for k, o in enumerate(ONES) if 0 < k < 10}
+AMOUNT = re.compile(r"(?<![\w-])(" + "|".join(sorted(NUMBERS, key=len, reverse=True)) + r"|\d+) counters?\b", re.I)
 NOTE = re.compile(r"<!-- versus: actions (none|(\d+)-(\d+)) -->")
 GRAMMAR = {
-    "“one spaces”": re.compile(r"\bone (spaces|counters|months|turns|rounds)\b", re.I),
+    "“one spaces”": re.compile(r"(?<![\w-])one (spaces|counters|months|turns|rounds)\b", re.I),
     "a wrong article": re.compile(r"\b(a (eight|eleven|eighteen)|an (one|two|three|four|five|six|seven|nine|ten|"
                                   r"twelve))\b"),
     "figures in the prose": re.compile(r"\b\d+\b"),
@@ -174,7 +175,8 @@ class Check:
 
 
 def _names(name: str, called: str, text: str) -> bool:
-    return any(re.search(rf"(?<![\w.]){re.escape(n)}(?![\w])", text) for n in {name, called} if n)
+    forms = {n for n in (name, called) if n} | {n[0].upper() + n[1:] for n in (name, called) if n}  # "The Colonel"
+    return any(re.search(rf"(?<![\w.]){re.escape(n)}(?![\w])", text) for n in forms)
 
 
 def _amounts(text: str) -> list[int]:
@@ -184,11 +186,15 @@ def _amounts(text: str) -> list[int]:
 
 # -- one test a claim -------------------------------------------------------------------------------
 def payment(c: Check) -> bool:
-    """Someone it names paid; and every amount it states was paid by one of them, at once or in all."""
+    """Someone it names paid; and every amount it states was paid by one of them: one payment, one
+    action's payments, or all of them."""
     paid = {p: [x for x in c.paid(p) if x] for p in c.who()}
     if not any(paid.values()):
         return False
-    return all(any(a in xs or a == sum(xs) for xs in paid.values() if xs) for a in _amounts(c.narration))
+    each = {e.paid if isinstance(e, ev.Fined) else e.amount
+            for p in c.who() for e in c.events(ev.Fined, p) + c.events(ev.Paid, p)}
+    return all(a in each or any(a in xs or a == sum(xs) for xs in paid.values() if xs)
+               for a in _amounts(c.narration))
 
 
 def anyone_paid(c: Check) -> bool:
@@ -199,10 +205,16 @@ def receipt(c: Check) -> bool:
     got = {p: [x for x in c.received(p) if x] for p in c.who()}
     if not any(got.values()):
         return False
-    return all(any(a in xs or a == sum(xs) for xs in got.values() if xs) for a in _amounts(c.narration))
+    each = {e.amount for p in c.who() for e in c.events(ev.Received, p)}
+    return all(a in each or any(a in xs or a == sum(xs) for xs in got.values() if xs)
+               for a in _amounts(c.narration))
 
 
 def eventless(c: Check) -> bool:
+    """No fine, receipt, collision, confinement or telling space. A paragraph tells a quiet stretch and
+    then the moment that ended it: read as a whole, its quiet is the stretch before its last action."""
+    if not c.strict and len(c.indices) > 1:
+        c = Check(c.replay, Unit(c.unit.text, c.indices[0], c.indices[-2]), strict=True)
     players = range(len(c.replay.scene.players))
     if any(x for p in players for x in c.paid(p) + c.received(p)):
         return False
@@ -277,7 +289,8 @@ def printed_capitals(c: Check) -> list[str]:
 
 def semicolon_capitals(c: Check) -> list[str]:
     proper = {w for p in (*c.replay.scene.players, *c.replay.scene.company) for w in (p.name + " " + p.called).split()}
-    proper |= {w for s in c.replay.board.spaces for w in s.name.title().split()} | {
+    proper |= {w for s in c.replay.board.spaces for w in s.name.title().split()
+               if w not in ("The", "Of", "A", "An", "And", "To", "In")} | {
         "I", "Mr.", "Mrs.", "Miss", "Lady", "Sir", "Colonel", "Captain", "Lord", "Dr.", "Fortune", "Providence",
         "Heaven", "Virtue", "Vice"}
     return [m.group(1) for m in re.finditer(r";\s+([A-Z][\w.]*)", c.narration) if m.group(1) not in proper]

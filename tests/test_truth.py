@@ -1,0 +1,265 @@
+"""The prose never says what did not happen (STYLE.md rule 1, issue 9).
+
+The truth checker is tested first on sentences made by hand against real games, one for each kind of
+falsehood the prose used to tell; then the narrator's own prose is held to it, on the example scenes
+and on scenes written here (a morning without onlookers, a game with no setting at all).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from versus.export import render
+from versus.narration import lint, truth
+from versus.narration.narrator import PACES, Narrator
+from versus.narration.phrasebook import PhrasebookError, load_author
+from versus.narration.truth import Replay, Unit, falsehoods
+from versus.rules import events as ev
+from versus.scenes.load import load_scene, scene_from_bytes
+from versus.takes.playthrough import Playthrough
+
+ROOT = Path(__file__).parent.parent
+SCENES = sorted(p for p in (ROOT / "scenes").glob("*.yaml") if ".takes." not in p.name)
+PEOPLE = [("elizabeth", "Miss Elizabeth Bennet", "Elizabeth", "she"), ("darcy", "Mr. Darcy", "Mr. Darcy", "he"),
+          ("jane", "Miss Bennet", "Jane", "she"), ("bingley", "Mr. Bingley", "Mr. Bingley", "he")]
+
+
+def scene_text(game="mansion-of-happiness", rules="ives", players=2, setting="", extra="", company=False,
+               seed=1, turns=200) -> str:
+    lines = [f"title: Written Elsewhere\ngame: {game}\nrules: {rules}\nseed: {seed}\nend: {{max_turns: {turns}}}",
+             f"setting: {setting}" if setting else "", extra, "players:"]
+    lines += [f"  - {{id: {i}, name: {n}, called: {c}, pronoun: {p}}}" for i, n, c, p in PEOPLE[:players]]
+    if company:
+        lines += ["company:", "  - {id: lucas, name: Sir William Lucas, called: Sir William, pronoun: he}"]
+    return "\n".join(line for line in lines if line) + "\n"
+
+
+def scene(**kw):
+    return scene_from_bytes(scene_text(**kw).encode(), "elsewhere.yaml")
+
+
+def play_of(sc) -> Playthrough:
+    play = Playthrough(sc)
+    for _ in play.play_out():
+        pass
+    return play
+
+
+def find(predicate, seeds=range(1, 120), **kw):
+    """The first game (and action index) among seeded games where predicate(action, before, after) holds."""
+    for seed in seeds:
+        sc = scene(seed=seed, **kw)
+        play = play_of(sc)
+        states = play.game.states
+        for i, p in enumerate(play.played):
+            if predicate(p.action, states[i], states[i + 1]):
+                return sc, play, i
+    raise AssertionError("no game found with that moment")
+
+
+def false(sc, play, text, first, last=None) -> list[str]:
+    replay = Replay(sc, play.spins())
+    return [f.claim for f in falsehoods(replay, [Unit(text, first, first if last is None else last)])]
+
+
+def name(sc, seat: int) -> str:
+    return sc.players[seat].called
+
+
+# -- the checker catches each falsehood the prose used to tell ---------------------------------------
+def test_a_fine_told_at_its_printed_amount_when_nothing_was_paid():
+    sc, play, i = find(lambda a, b, c: any(isinstance(e, ev.Fined) and e.due and not e.paid for e in a.events))
+    who = name(sc, play.played[i].action.player)
+    assert "payment" in false(sc, play, f"{who} paid a counter for it.", i)
+    assert "fine_spoken" in false(sc, play, "“A fine, and I had so few counters to spare,” said Jane.", i)
+
+
+def test_an_amount_must_be_the_amount_paid():
+    sc, play, i = find(lambda a, b, c: any(isinstance(e, ev.Fined) and e.paid == 1 for e in a.events))
+    who = name(sc, play.played[i].action.player)
+    assert "payment" in false(sc, play, f"{who} paid three counters for it.", i)
+    assert false(sc, play, f"{who} paid a counter for it.", i) == []
+
+
+def test_nothing_happened_over_a_stretch_with_a_fine():
+    sc, play, i = find(lambda a, b, c: any(isinstance(e, ev.Fined) and e.paid for e in a.events))
+    assert "eventless" in false(sc, play, "It was a dull march, but an honest one.", max(0, i - 3), i)
+    assert "eventless" in false(sc, play, "Nothing happened, and it happened slowly.", i)
+
+
+def test_nothing_happened_holds_over_plain_moves():
+    sc, play, i = find(lambda a, b, c: a.spin and all(isinstance(e, (ev.TurnBegan, ev.Spun, ev.Moved, ev.Landed))
+                                                      for e in a.events) and c.pos[a.player] < 60
+                       and b.pos[a.player] > 0)
+    plain = [e for e in play.played[i].action.events if isinstance(e, ev.Landed)][0]
+    if play.board.space(plain.space).kind == "blank":
+        assert false(sc, play, "Nothing happened, and it happened slowly.", i) == []
+
+
+def test_sent_back_when_a_collision_moved_the_player_forward():
+    sc, play, i = find(lambda a, b, c: any(isinstance(e, ev.Displaced) and e.to > e.frm for e in a.events),
+                       players=4)
+    moved = next(e for e in play.played[i].action.events if isinstance(e, ev.Displaced))
+    assert "back" in false(sc, play, f"{name(sc, moved.player)} was sent back whence the other had come.", i)
+
+
+def test_an_overshoot_told_as_coming_short_of_the_goal():
+    sc, play, i = find(lambda a, b, c: any(isinstance(e, ev.Overshot) for e in a.events))
+    who = name(sc, play.played[i].action.player)
+    assert "short_of_goal" in false(sc, play, f"{who} came short of the goal, and play went on.", i)
+    assert false(sc, play, f"{who} overshot the Mansion of Happiness.", i) == []
+
+
+def test_by_a_little_when_the_lead_is_wide():
+    sc, play, i = find(lambda a, b, c: sorted(c.pos)[-1] - sorted(c.pos)[-2] >= 9)
+    leader = name(sc, play.game.states[i + 1].pos.index(max(play.game.states[i + 1].pos)))
+    assert "lead_narrow" in false(sc, play, f"{leader} led, by a little, and dully.", i)
+    assert false(sc, play, f"{leader} was far ahead.", i) == []
+
+
+def test_had_led_so_long_after_one_turn():
+    sc, play, i = find(lambda a, b, c: b.turn > 6 and len(set(c.pos)) == len(c.pos) and len(set(b.pos)) == len(b.pos)
+                       and c.pos.index(max(c.pos)) != b.pos.index(max(b.pos)) and max(b.pos) > 0)
+    after = play.game.states[i + 1]
+    new = name(sc, after.pos.index(max(after.pos)))  # leads since this very turn
+    assert "lead_long" in false(sc, play, f"{new} had led so long that nobody remembered otherwise.", i)
+
+
+def test_drew_ahead_while_sitting_in_the_stocks():
+    sc, play, i = find(lambda a, b, c: a.spin is None and c.pos.index(max(c.pos)) == a.player, game="virtue-rewarded",
+                       rules="darton", players=3)
+    who = name(sc, play.played[i].action.player)
+    assert "took_lead" in false(sc, play, f"{who} drew ahead of the others.", i)
+
+
+def test_the_bank_paid_what_it_paid():
+    sc, play, i = find(lambda a, b, c: c.winner is not None, game="virtue-rewarded", rules="darton", players=3)
+    p = play.played[i].action.player
+    got = sum(e.amount for e in play.played[i].action.events if isinstance(e, ev.Received) and e.player == p)
+    assert got > 0
+    wrong = got + 7
+    assert "receipt" in false(sc, play, f"{name(sc, p)} swept {wrong} counters from the bank.", i)
+    assert false(sc, play, f"{name(sc, p)} swept {got} counters from the bank.", i) == ["figures in the prose"]
+
+
+def test_invented_history_in_speech():
+    sc, play, i = find(lambda a, b, c: a.spin and b.turn < 3)
+    assert "history" in false(sc, play, "“You did laugh at me once more, sir,” said Elizabeth.", i)
+
+
+def test_the_setting_holds():
+    sc, play, i = find(lambda a, b, c: True, setting="the breakfast-parlour, one bright morning")
+    assert "evening" in false(sc, play, "The candles burned lower.", i)
+    assert "company" in false(sc, play, "The company professed themselves shocked.", i)
+    assert "going_home" in false(sc, play, "In the carriage home they spoke of nothing else.", i)
+    assert false(sc, play, "The morning wore on.", i) == []
+
+
+def test_grammar_and_names():
+    sc, play, i = find(lambda a, b, c: a.spin == 1)
+    who = name(sc, play.played[i].action.player)
+    assert "“one spaces”" in false(sc, play, f"{who} went forward one spaces.", i)
+    assert "a wrong article" in false(sc, play, "It was a eight.", i)
+    assert any(c.startswith("a capital after a semicolon") for c in false(sc, play, "It rained; The end came.", i))
+    assert any(c.startswith("printed capitals") for c in false(sc, play, f"{who} arrived at HUMILITY.", i))
+
+
+# -- the narrator tells only what happened ---------------------------------------------------------
+def told_falsehoods(sc, seed: int, pace: str) -> list[str]:
+    play = Playthrough(sc, seed=seed)
+    for _ in play.play_out():
+        pass
+    units = [u for para in Narrator(play, pace).told() for u in para.units]
+    return [str(f) for f in falsehoods(Replay(sc, play.spins()), units)]
+
+
+CASES = [(p, seed, pace) for p in SCENES for seed in (0, 7, 23) for pace in PACES]
+
+
+@pytest.mark.parametrize("path,seed,pace", CASES, ids=[f"{p.stem}-{s}-{pace}" for p, s, pace in CASES])
+def test_the_example_scenes_say_nothing_false(path, seed, pace):
+    assert told_falsehoods(load_scene(path), seed, pace) == []
+
+
+ELSEWHERE = {
+    "virtue-morning-alone": dict(game="virtue-rewarded", rules="darton", players=3,
+                                 setting="the library at Longbourn, on a wet morning"),
+    "mansion-no-setting": dict(players=4),
+    "mansion-zh-company": dict(rules="zh", players=3, company=True, extra="time: afternoon"),
+    "virtue-evening-printed": dict(game="virtue-rewarded", rules="darton", players=2, extra="names: printed",
+                                   setting="the parlour after supper", company=True),
+}
+
+
+@pytest.mark.parametrize("key", ELSEWHERE)
+def test_scenes_written_elsewhere_say_nothing_false(key):
+    kw = ELSEWHERE[key]
+    for seed in (2, 5):
+        sc = scene(seed=seed, **kw)
+        for pace in PACES:
+            assert told_falsehoods(sc, seed, pace) == []
+
+
+def test_a_morning_without_onlookers_has_no_evening_and_no_company():
+    sc = scene(**ELSEWHERE["virtue-morning-alone"])
+    for seed in range(4):
+        text = " ".join(Narrator(play_of(scene(seed=seed, **ELSEWHERE["virtue-morning-alone"])), "brisk").paragraphs())
+        assert not re.search(r"\b(evening|candles?|supper|tonight|onlookers?|spectators|the company)\b", text, re.I)
+    assert sc.extra == {}
+
+
+def test_annotated_exports_read_back_true_and_cover_every_action_once():
+    for path in SCENES:
+        sc = load_scene(path)
+        for pace in PACES:
+            play = play_of(sc)
+            markdown = render(play, "test", pace, annotate=True)
+            assert truth.audit_export(markdown, sc) == []
+            _, units = truth.annotated_units(markdown)
+            spans = [(u.first, u.last) for u in units if u.first is not None]
+            assert units[0].first is None and units[-1].first is None  # the opening and the close
+            assert spans[0][0] == 0 and spans[-1][1] == len(play.played) - 1
+            assert all(b[0] == a[1] + 1 and b[0] <= b[1] for a, b in zip(spans, spans[1:]))  # in order, no gaps
+
+
+def test_annotations_are_dropped_by_renderers():
+    from markdown_it import MarkdownIt
+
+    play = play_of(load_scene(SCENES[1]))
+    html = MarkdownIt("commonmark").render(render(play, "test", "brisk", annotate=True).split("\n---\n", 1)[1])
+    assert "<!-- versus: actions" in html and "versus: actions" not in re.sub(r"<!--.*?-->", "", html)
+
+
+def test_names_as_a_novel_prints_them_unless_the_scene_asks_for_capitals():
+    novel = " ".join(Narrator(play_of(load_scene(ROOT / "scenes" / "netherfield.yaml")), "full").paragraphs())
+    assert not re.search(r"\b[A-Z]{2,}\b", novel)
+    assert re.search(r"\bthe (House of Correction|Pillory|Stocks|Water|Inn)\b", novel)
+    printed = scene(extra="names: printed", players=3, seed=4)
+    text = " ".join(Narrator(play_of(printed), "full").paragraphs())
+    assert re.search(r"\b(HUMILITY|PRUDENCE|THE WATER|POVERTY|THE INN|IDLENESS|[A-Z]{4,})\b", text)
+
+
+def test_every_builtin_template_declares_what_it_claims():
+    assert [str(f) for f in lint.builtin_faults()] == []
+
+
+def test_an_author_phrasebook_is_held_to_known_conditions(tmp_path):
+    book = tmp_path / "mine.yaml"
+    book.write_text('spaces:\n  HUMILITY:\n    - {text: "{who} was humbled.", when: {recieved: ">0"}}\n')
+    with pytest.raises(PhrasebookError, match=r"mine.yaml:3:\d+: unknown condition 'recieved' \(did you mean received\?\)"):
+        load_author(str(book))
+
+
+def test_an_author_entry_is_told_only_when_its_conditions_hold(tmp_path):
+    text = (ROOT / "scenes" / "netherfield.yaml").read_text()
+    (tmp_path / "mine.yaml").write_text(
+        'override: true\nspaces:\n  HUMILITY:\n'
+        '    - {text: "{who} was humbled in the evening.", when: {time: evening}}\n'
+        '    - {text: "{who} was humbled in the morning.", when: {time: morning}}\n')
+    path = tmp_path / "s.yaml"
+    path.write_text(text + "phrasebook: mine.yaml\n")
+    prose = " ".join(Narrator(play_of(load_scene(path)), "brisk").paragraphs())
+    assert "Mr. Darcy was humbled in the evening." in prose and "in the morning" not in prose
