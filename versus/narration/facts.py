@@ -81,6 +81,7 @@ class ActionFacts:
     due: int  # what the direction asked for
     received: int
     winnings: int  # taken from the pool or bank on winning
+    advanced: int  # spaces a direction advanced the player (a virtue's six, as counted), 0 for none
     landed: int | None  # the space the spin brought the player to, before its direction
     kind: str  # that space's kind, "" for none
     displaced: tuple[tuple[int, int, int], ...]  # (player, from, to) of those turned out by collision
@@ -176,7 +177,7 @@ class Facts:
     def _one(self, i: int, action: Action, seen: set[tuple[int, str]]) -> ActionFacts:
         p = action.player
         before, after = self.states[i], self.states[i + 1]
-        paid = due = received = winnings = confined = 0
+        paid = due = received = winnings = confined = advanced = 0
         landed: int | None = None
         displaced, overshot = [], False
         for e in action.events:
@@ -194,11 +195,13 @@ class Facts:
                 overshot = True
             elif isinstance(e, ev.Confined) and e.player == p:
                 confined = e.turns
+            elif isinstance(e, ev.Advanced) and e.player == p:
+                advanced += e.to - e.frm
         if any(isinstance(e, ev.Won) for e in action.events):
             winnings = after.counters[p] - before.counters[p] + paid
         kind = self.board.space(landed).kind if landed else ""
         kind = "" if kind == "blank" else kind
-        return ActionFacts(i, p, action.spin, before.pos[p], after.pos[p], paid, due, received, winnings,
+        return ActionFacts(i, p, action.spin, before.pos[p], after.pos[p], paid, due, received, winnings, advanced,
                            landed, kind, tuple(displaced), overshot, confined, (p, kind) in seen and bool(kind),
                            self.lead[i], self.lead[i + 1])
 

@@ -345,8 +345,8 @@ class Narrator:
             out["received"] = counted(f.received, "counter")
         if f.winnings > 0:
             out["winnings"] = counted(f.winnings, "counter")
-        if f.to > f.frm:
-            out["advance"] = counted(f.to - f.frm, "space")
+        if f.advanced or f.to > f.frm:  # a virtue's advance where there was one, else the whole way forward
+            out["advance"] = counted(f.advanced or f.to - f.frm, "space")
         if f.after.leader is not None and f.after.margin:
             out["margin"] = counted(f.after.margin, "space")
         return out

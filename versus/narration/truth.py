@@ -210,6 +210,29 @@ def receipt(c: Check) -> bool:
                for a in _amounts(c.narration))
 
 
+SPACES = re.compile(r"(?<![\w-])(" + "|".join(sorted(NUMBERS, key=len, reverse=True)) + r"|\d+) (spaces|squares|steps)\b",
+                    re.I)
+
+
+def distance(c: Check) -> bool:
+    """Every number of spaces it states is a move, a spin or a lead in its actions, or how far a named
+    player stood from the goal or the Seat."""
+    board, known = c.replay.board, set()
+    for p in c.who():
+        moves = c.moves(p)
+        known |= {abs(m) for m in moves} | {abs(sum(moves))}
+        known |= {abs(e.to - e.frm) for e in c.events(ev.Advanced, p)}
+        for i in [*c.indices, c.end()]:
+            pos = c.replay.states[min(i, len(c.replay.states) - 1)].pos[p]
+            known |= {board.goal - pos} | ({board.seat - pos} if board.seat else set())
+        known |= {board.goal - e.space for e in c.events(ev.Landed, p)}
+    known |= {a.spin for a in (c.replay.actions[i] for i in c.indices) if a.spin}
+    known |= {margin for _, margin in map(c.replay.sole_leader, c.ends())}
+    amounts = [NUMBERS.get(m.group(1).lower(), int(m.group(1)) if m.group(1).isdigit() else -1)
+               for m in SPACES.finditer(c.narration)]
+    return all(a in known for a in amounts)
+
+
 def eventless(c: Check) -> bool:
     """No fine, receipt, collision, confinement or telling space. A paragraph tells a quiet stretch and
     then the moment that ended it: read as a whole, its quiet is the stretch before its last action."""
@@ -267,12 +290,12 @@ def leads(c: Check) -> bool:
 def history(c: Check) -> bool:
     now = c.landed_kinds(c.indices)
     earlier = c.landed_kinds(range(c.begin()))
-    return any((p, kind) in earlier for p, kind in now if kind not in ("blank", "place"))
+    return any((p, kind) in earlier for p, kind in now if kind != "blank")
 
 
 TESTS: dict[str, Callable[[Check], bool]] = {
     "payment": payment, "fine_spoken": anyone_paid, "receipt": receipt, "eventless": eventless,
-    "back": back, "forward": forward, "short_of_goal": short_of_goal, "overshoot": overshoot,
+    "back": back, "forward": forward, "distance": distance, "short_of_goal": short_of_goal, "overshoot": overshoot,
     "lead_narrow": lead_narrow, "lead_wide": lead_wide, "lead_long": lead_long, "took_lead": took_lead,
     "leads": leads, "history": history,
     "evening": lambda c: c.replay.time == "evening", "morning": lambda c: c.replay.time == "morning",
