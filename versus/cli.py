@@ -20,6 +20,7 @@ COMMANDS = [
     ("check", "check", "validate scene files"),
     ("run", "run", "play a scene headless to the end and save the take"),
     ("schema", "schema", "print the JSON Schema for scene files"),
+    ("takes", "takes", "list the takes of a scene"),
     ("export", "export", "write a take as prose for the manuscript (Markdown or .docx)"),
     ("solve", "solve", "find spins under which every beat of a scene holds"),
     ("odds", "odds", "simulate a scene's chances of winning and of each beat"),
@@ -59,6 +60,12 @@ def build_parser() -> Parser:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
+        if not args_list and not (sys.stdin.isatty() and sys.stdout.isatty()):
+            # no terminal (a script, a pipe): the app would write escape codes to no one
+            build_parser().print_usage(sys.stderr)
+            print("versus: no terminal to open the app in; give a command (versus --help lists them)",
+                  file=sys.stderr)
+            return 2
         args = build_parser().parse_args(args_list or ["play"])
         module = dict((n, m) for n, m, _ in COMMANDS)[args.command or "play"]
         return int(importlib.import_module(f"versus.commands.{module}").run(args) or 0)
@@ -69,7 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("versus: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # `versus run SCENE | head -1`: the reader has had enough
+        _quiet_stdout()
         return 0
     except Exception as error:  # a defect of ours: say so in one line, never a traceback
         if os.environ.get("VERSUS_DEBUG"):
@@ -77,6 +85,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"versus: internal error ({type(error).__name__}: {error}); set VERSUS_DEBUG=1 for details",
               file=sys.stderr)
         return 70
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so that the flush at exit does not fail on the closed pipe again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

@@ -51,7 +51,7 @@ async def test_an_impossible_number_is_refused_with_a_message(scene_path):
         assert not TakeStore(scene_path).path.exists()  # nothing played, nothing saved
 
 
-async def test_undo_takes_back_the_last_spin_and_saves(scene_path):
+async def test_undo_takes_back_the_last_spin_and_the_take_keeps_it(scene_path):
     messages = []
     app = make_app(scene_path)
     async with app.run_test(size=(120, 40), message_hook=messages.append) as pilot:
@@ -59,7 +59,7 @@ async def test_undo_takes_back_the_last_spin_and_saves(scene_path):
         await settle(pilot)
         assert len(app.session.play.played) == 1
         assert of(msg.Undone, messages)[0].played.action.spin == 5
-        assert TakeStore(scene_path).get("take-1").spins == (3,)
+        assert TakeStore(scene_path).get("take-1").spins == (3, 5)  # undo is not destruction
         await pilot.press("space")  # plays the same spin again
         await settle(pilot)
         assert app.session.play.spins() == [3, 5]

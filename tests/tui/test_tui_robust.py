@@ -99,17 +99,17 @@ async def test_a_scene_edited_while_open_is_reloaded_on_request(scene_path):
         assert app.session.play.spins() == [3, 5, 2]  # the game goes on under the scene as it was
 
 
-async def test_an_unreadable_sidecar_is_reported_and_left_alone(scene_path):
+async def test_an_unreadable_old_sidecar_is_reported_and_left_alone(scene_path):
     sidecar = scene_path.with_name("netherfield.takes.yaml")
     sidecar.write_text("takes: [unclosed\n")
     messages = []
     app = make_app(scene_path)
     async with app.run_test(size=(120, 40), message_hook=messages.append) as pilot:
         await settle(pilot)
-        assert any("cannot read the takes" in n.message for n in app._notifications)
+        assert any("not migrated, left as it is" in n.message for n in app._notifications)
         await pilot.press("space")
         await settle(pilot)
-        assert of(msg.SaveFailed, messages) and app.session.play.spins() == [3]
+        assert app.session.play.spins() == [3] and of(msg.TakeSaved, messages)  # new takes go to the folder
         assert sidecar.read_text() == "takes: [unclosed\n"
 
 

@@ -73,4 +73,22 @@ def open_playthrough(scene, take_name: str | None, seed: int | None = None):
     if take.scene_digest != scene.digest:
         print(f"versus: warning: {scene.path} has changed since {take.name} was played; "
               "replaying its spins under the scene as it is now", file=sys.stderr)
-    return Playthrough(scene, take_spins=list(take.spins), seed=take.seed), take
+    play = Playthrough(scene, take_spins=list(take.spins), seed=take.seed)
+    bad = next(((k, s) for k, s in enumerate(take.spins, 1) if not 1 <= s <= play.faces), None)
+    if bad:
+        raise Failure(f"versus: {take.name}: spin {bad[0]} is {bad[1]}, but the teetotum has "
+                      f"{play.faces} faces (1 to {play.faces}); mend the take's file or play another take")
+    return play, take
+
+
+def warn_store(store) -> None:
+    """Tell on standard error of take files passed over and of an old sidecar migrated."""
+    import sys
+
+    for problem in store.problems:
+        print(f"versus: warning: {problem}", file=sys.stderr)
+    store.problems.clear()
+    if store.migrated:
+        print(f"versus: the takes of {store.scene_name} now live one file a take in {store.folder}; "
+              f"the old file is kept as {store.migrated.name}", file=sys.stderr)
+        store.migrated = None

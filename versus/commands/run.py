@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from versus.commands.common import load_scene_or_fail, open_playthrough
+from versus.commands.common import load_scene_or_fail, open_playthrough, warn_store
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,6 +31,13 @@ def run(args: argparse.Namespace) -> int:
         out.write(f"{scene.title}: {play.board.title} ({play.rules.preset}), seed {play.seed}\n")
     for _ in play.play_out():
         pass
+    saved, store, failure = None, TakeStore(scene.path), None
+    if take is None and not args.no_save and not args.trace:
+        try:  # before a line is printed: `versus run SCENE | head -1` still keeps the take
+            saved = store.save(as_take(play, store.new_name()))
+        except (TakesError, OSError) as error:
+            failure = f"versus: the take was not saved: {error}"
+        warn_store(store)
     states = play.game.states[1:]
     firings = play.firings_by_action()
     for index, played in enumerate(play.played):
@@ -48,12 +55,9 @@ def run(args: argparse.Namespace) -> int:
     if args.trace:
         return 0
     out.writelines(line + "\n" for line in ending_lines(play))
-    if take is None and not args.no_save:
-        store = TakeStore(scene.path)
-        try:
-            saved = store.save(as_take(play, store.new_name()))
-        except (TakesError, OSError) as error:
-            raise Failure(f"versus: the take was not saved: {error}", status=1) from None
+    if failure:
+        raise Failure(failure, status=1)
+    if saved is not None:
         out.write(f"Saved as {saved.name} in {store.path}\n")
     return 0
 

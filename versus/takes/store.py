@@ -1,27 +1,59 @@
-"""Takes kept beside their scene in a human-readable sidecar, scenes/<scene>.takes.yaml.
+"""Takes kept beside their scene, one small YAML file a take: scenes/<scene>.takes/<take>.yaml.
 
-The scene file itself is never written. The sidecar is replaced atomically on every save, and a
-sidecar that cannot be read is never overwritten.
+Why one file a take (and not one sidecar, nor SQLite): a save writes that take's file only, so
+its cost does not grow with the takes, two processes saving different takes never meet, and a
+hand edit to any other take is never rewritten. A new take's name is claimed by exclusive
+creation (a complete file hard-linked to the name, which fails if the name is taken), so two
+writers at once cannot pick the same name; a changed take is written atomically (temporary file,
+fsync, rename). The files stay plain YAML that a person can read and mend, and the folder is not
+matched by `scenes/*.yaml`. A take file that cannot be read is never overwritten.
+
+A take's name can be anything the author types: its file name is a slug of it (with a short
+hash when the slug differs), and the real name is kept inside the file. The oldest take is the
+least recently saved file; the latest take is the most recently saved one.
+
+An old sidecar, scenes/<scene>.takes.yaml, is migrated on first use: every take copied into the
+folder, then the sidecar renamed to <scene>.takes.yaml.migrated (kept, never deleted).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+import hashlib
+import math
+import os
+import re
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
-import yaml
-
-from versus.files import write_atomic
+from versus import yamlio
+from versus.files import Unreadable, clean_text, has_control, read_bounded, write_atomic, write_new
 from versus.scenes.problems import suggest
 
-HEADER = ("# Takes of {scene}, kept by Versus: each take is a playthrough that replays exactly\n"
-          "# from these spins. The newest take is last. Edit with care; the scene file is never touched.\n")
+MAX_TAKE_BYTES = 4_000_000  # one take: far more spins than any game uses
+MAX_SIDECAR_BYTES = 64_000_000  # an old sidecar of many thousand takes
+MAX_NAME = 200
+MAX_SEED = 2**63 - 1
+MAX_SPIN = 1000
+HEADER = ("# A take of {scene}, kept by Versus: a playthrough that replays exactly from these spins.\n"
+          "# One file a take; edit with care. The scene file is never touched.\n")
+AUTO_NAME = re.compile(r"^(?P<prefix>.+)-(?P<n>[0-9]{1,9})$")
+SLUG_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
+KEYS = ("name", "played", "seed", "turns", "outcome", "scene_sha256", "parent", "note", "spins")
 
 
 class TakesError(Exception):
-    """The sidecar cannot be read or does not hold the take asked for."""
+    """A take that cannot be read, found or written; the message is for the author."""
+
+
+class TakeExists(TakesError):
+    """A new take's name is already held by another take."""
+
+
+class TakeChanged(TakesError):
+    """The take's file no longer holds what this save extends (edited by hand or by another process)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,24 +66,83 @@ class Take:
     turns: int = 0
     outcome: str = ""  # e.g. "elizabeth wins", "unfinished"
     note: str = ""  # e.g. "forked from take-2 at spin 14"
+    parent: str = ""  # the take it was forked from, if any
+    key: str = field(default="", compare=False)  # its file's name without .yaml, once stored
 
     def to_data(self) -> dict:
-        data = {"name": self.name, "played": self.played, "seed": self.seed, "turns": self.turns,
-                "outcome": self.outcome, "scene_sha256": self.scene_digest, "spins": list(self.spins)}
+        data: dict[str, Any] = {"name": self.name, "played": self.played, "seed": self.seed, "turns": self.turns,
+                                "outcome": self.outcome, "scene_sha256": self.scene_digest}
+        if self.parent:
+            data["parent"] = self.parent
         if self.note:
             data["note"] = self.note
+        data["spins"] = list(self.spins)
         return data
 
     @classmethod
-    def from_data(cls, data: dict) -> "Take":
-        return cls(name=str(data["name"]), spins=tuple(int(s) for s in data.get("spins") or ()),
-                   seed=int(data.get("seed", 0)), scene_digest=str(data.get("scene_sha256", "")),
-                   played=str(data.get("played", "")), turns=int(data.get("turns", 0)),
-                   outcome=str(data.get("outcome", "")), note=str(data.get("note", "")))
+    def from_data(cls, data: Any, key: str = "") -> "Take":
+        """A take from its YAML; ValueError naming the key that is wrong."""
+        if not isinstance(data, dict):
+            raise ValueError("a take is a mapping of keys (name, seed, spins, …)")
+        name = _text(data.get("name"), "name")
+        if not name.strip():
+            raise ValueError("name: a take needs a name")
+        spins = data.get("spins") or []
+        if not isinstance(spins, list):
+            raise ValueError("spins: should be a list of whole numbers")
+        return cls(name=name[:MAX_NAME], spins=tuple(_whole(s, "spins", 1, MAX_SPIN) for s in spins),
+                   seed=_whole(data.get("seed", 0), "seed", 0, MAX_SEED),
+                   scene_digest=_text(data.get("scene_sha256"), "scene_sha256"),
+                   played=_text(data.get("played"), "played"), turns=_whole(data.get("turns", 0), "turns", 0, 10**9),
+                   outcome=_text(data.get("outcome"), "outcome"), note=_text(data.get("note"), "note"),
+                   parent=_text(data.get("parent"), "parent"), key=key)
+
+
+def _whole(value: Any, key: str, low: int, high: int) -> int:
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"{key}: {value} is not a whole number")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{key}: should be whole numbers, not {value!r:.40}")
+    if not low <= value <= high:
+        raise ValueError(f"{key}: {value:.40} is outside {low}..{high}")
+    return value
+
+
+def _text(value: Any, key: str) -> str:
+    """Text shown to the author, with control characters taken out (never sent to a terminal)."""
+    if value is None:
+        return ""
+    if isinstance(value, (dict, list)):
+        raise ValueError(f"{key}: should be text")
+    return clean_text(str(value))
 
 
 def now() -> str:
     return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+
+
+def slug(name: str) -> str:
+    """A file name for a take name: safe anywhere, never a path; a hash keeps different names apart."""
+    base = SLUG_UNSAFE.sub("_", name).strip("._-")[:60] or "take"
+    if base == name:
+        return base
+    return f"{base}~{hashlib.sha256(name.encode('utf-8')).hexdigest()[:8]}"
+
+
+def check_name(name: str) -> str:
+    """A take name the author typed, stripped; TakesError if it cannot be one."""
+    name = name.strip()
+    if not name:
+        raise TakesError("A take needs a name.")
+    if len(name) > MAX_NAME:
+        raise TakesError(f"A take's name is at most {MAX_NAME} characters.")
+    if has_control(name):
+        raise TakesError(f"A take's name cannot hold a control character ({has_control(name)}).")
+    return name
+
+
+def _natural(name: str) -> tuple:
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"([0-9]+)", name))
 
 
 class TakeStore:
@@ -59,50 +150,240 @@ class TakeStore:
         scene_path = Path(scene_path)
         self.scene_name = scene_path.name
         stem = scene_path.name.removesuffix(".yaml").removesuffix(".yml")
-        self.path = scene_path.with_name(f"{stem}.takes.yaml")
+        self.folder = scene_path.with_name(f"{stem}.takes")
+        self.sidecar = scene_path.with_name(f"{stem}.takes.yaml")
+        self.problems: list[str] = []  # take files passed over by the last load, located
+        self.migrated: Path | None = None  # where an old sidecar went, when this store moved it
+
+    @property
+    def path(self) -> Path:
+        """Where the takes are kept (the folder)."""
+        return self.folder
+
+    def file(self, key: str) -> Path:
+        return self.folder / f"{key}.yaml"
+
+    # -- reading -----------------------------------------------------------------------------
+    def _files(self) -> list[tuple[int, str, Path]]:
+        """(mtime, key, path) of every take file, oldest first."""
+        self._migrate()
+        try:
+            entries = list(os.scandir(self.folder))
+        except FileNotFoundError:
+            return []
+        except OSError as error:
+            raise TakesError(f"{self.folder}: cannot list the takes ({error.strerror or error})") from None
+        found = []
+        for entry in entries:
+            if entry.name.startswith(".") or not entry.name.endswith(".yaml"):
+                continue
+            try:
+                mtime = entry.stat().st_mtime_ns
+            except OSError:
+                continue  # a dangling link, or gone since listed
+            key = entry.name.removesuffix(".yaml")
+            found.append((mtime, _natural(key), key, Path(entry.path)))
+        found.sort()
+        return [(mtime, key, path) for mtime, _, key, path in found]
+
+    def read(self, key: str) -> Take:
+        """The take in this file; TakesError located as FILE:LINE:COLUMN."""
+        path = self.file(key)
+        data = self._data(path)
+        try:
+            return Take.from_data(data, key)
+        except ValueError as error:
+            raise TakesError(self._located(path, str(error))) from None
+
+    def _data(self, path: Path) -> Any:
+        try:
+            text = read_bounded(path, MAX_TAKE_BYTES, "take").decode("utf-8")
+        except Unreadable as error:
+            raise TakesError(f"{path}:1:1: {error}") from None
+        except UnicodeDecodeError as error:
+            raise TakesError(f"{path}:1:1: not UTF-8 text (byte {error.start})") from None
+        try:
+            return yamlio.load(text)
+        except yamlio.YamlProblem as error:
+            raise TakesError(f"{path}:{error.line}:{error.column}: {error.message}") from None
+
+    def _located(self, path: Path, message: str) -> str:
+        key = message.partition(":")[0]
+        line = 1
+        try:
+            for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if text.startswith(f"{key}:"):
+                    line = number
+                    break
+        except (OSError, UnicodeDecodeError):
+            pass
+        return f"{path}:{line}:1: {message}"
 
     def load(self) -> list[Take]:
-        if not self.path.exists():
-            return []
-        try:
-            data = yaml.safe_load(self.path.read_text(encoding="utf-8")) or {}
-            return [Take.from_data(entry) for entry in data.get("takes") or []]
-        except (yaml.YAMLError, OSError, UnicodeDecodeError, AttributeError, KeyError, TypeError, ValueError) as error:
-            raise TakesError(f"{self.path}: cannot read the takes ({_first_line(error)}); "
-                             "it is left as it is — mend or move it to keep playing") from None
+        """Every readable take, oldest first; files that cannot be read are named in self.problems."""
+        self.problems = []
+        takes = []
+        for _, key, _ in self._files():
+            try:
+                takes.append(self.read(key))
+            except TakesError as error:
+                self.problems.append(str(error))
+        return takes
 
     def get(self, name: str) -> Take:
+        key = slug(name)
+        if self.file(key).exists():
+            try:
+                take = self.read(key)
+            except TakesError:
+                take = None
+            if take is not None and take.name == name:
+                return take
         takes = self.load()
         for take in takes:
             if take.name == name:
                 return take
+        if self.problems and not takes:
+            raise TakesError(self.problems[0])
         names = [t.name for t in takes]
         if not names:
-            raise TakesError(f"{self.path}: no takes yet, so no take {name!r}")
-        raise TakesError(f"no take {name!r} in {self.path}{suggest(name, names)}")
+            raise TakesError(f"{self.folder}: no takes yet, so no take {name!r}")
+        raise TakesError(f"no take {name!r} in {self.folder}{suggest(name, names)}")
 
     def latest(self) -> Take | None:
-        takes = self.load()
-        return takes[-1] if takes else None
+        """The take saved last (the newest readable file)."""
+        for _, key, _ in reversed(self._files()):
+            try:
+                return self.read(key)
+            except TakesError as error:
+                self.problems.append(str(error))
+        return None
 
     def new_name(self, prefix: str = "take") -> str:
-        names = {t.name for t in self.load()}
-        n = 1
-        while f"{prefix}-{n}" in names:
-            n += 1
-        return f"{prefix}-{n}"
+        """The next name of the form prefix-N after any held (claimed for good only by a save)."""
+        pattern = re.compile(rf"^{re.escape(prefix)}-([0-9]{{1,9}})\.yaml$")
+        try:
+            numbers = [int(m.group(1)) for e in os.scandir(self.folder) if (m := pattern.match(e.name))]
+        except FileNotFoundError:
+            numbers = []
+        self._migrate()
+        return f"{prefix}-{max(numbers, default=0) + 1}"
 
+    # -- writing -----------------------------------------------------------------------------
     def save(self, take: Take) -> Take:
-        """Add or replace the take of that name, moving it last (the newest); written atomically."""
+        """Keep the take: a stored one (with a key) rewrites its own file, only ever extending it; a new
+        one claims a file, its name numbered on (take-7 → take-8) if another writer took it first."""
         take = take if take.played else dataclasses.replace(take, played=now())
-        self._write([t for t in self.load() if t.name != take.name] + [take])
+        if take.key:
+            return self._rewrite(take)
+        return self.create(take)
+
+    def create(self, take: Take, exact: bool = False) -> Take:
+        """A new take in a file of its own. exact: TakeExists if the name is held; else the next free name."""
+        take = dataclasses.replace(take, name=check_name(take.name), played=take.played or now())
+        self._migrate()
+        for _ in range(100_000):
+            key = slug(take.name)
+            if write_new(self.file(key), self._text(take.to_data())):
+                return dataclasses.replace(take, key=key)
+            if exact:
+                raise TakeExists(f"There is already a take called {take.name}; choose another name.")
+            take = dataclasses.replace(take, name=self._next_after(take.name))
+        raise TakesError(f"{self.folder}: no free name for {take.name}")
+
+    def _next_after(self, name: str) -> str:
+        match = AUTO_NAME.match(name)
+        prefix = match.group("prefix") if match else name
+        following = self.new_name(prefix)
+        if match and int(following.rsplit("-", 1)[1]) <= int(match.group("n")):
+            following = f"{prefix}-{int(match.group('n')) + 1}"
+        return following
+
+    def _rewrite(self, take: Take) -> Take:
+        path = self.file(take.key)
+        if not path.exists() and not path.is_symlink():
+            if write_new(path, self._text(take.to_data())):
+                return take
+        data = self._data(path)
+        if not isinstance(data, dict):
+            raise TakeChanged(f"{path}: this file no longer holds a take; it is left as it is")
+        try:
+            stored = Take.from_data(data, take.key)
+        except ValueError as error:
+            raise TakeChanged(f"{self._located(path, str(error))}; it is left as it is") from None
+        if stored.name != take.name or take.spins[:len(stored.spins)] != stored.spins:
+            raise TakeChanged(f"{path} now holds other spins than {take.name} had (edited elsewhere?); "
+                              "it is left as it is")
+        merged = {**data, **take.to_data()}  # keys the author added by hand are kept
+        for key in ("parent", "note"):
+            if key not in take.to_data():
+                merged.pop(key, None)
+        if merged == data:
+            os.utime(path)  # nothing new: only mark it the latest
+            return take
+        write_atomic(path, self._text(merged))
         return take
 
-    def _write(self, takes: list[Take]) -> None:
-        body = yaml.safe_dump({"scene": self.scene_name, "takes": [t.to_data() for t in takes]},
-                              sort_keys=False, allow_unicode=True, width=100, default_flow_style=None)
-        write_atomic(self.path, HEADER.format(scene=self.scene_name) + body)
+    def _text(self, data: dict) -> str:
+        return HEADER.format(scene=self.scene_name) + yamlio.dump(data)
 
+    # -- the old sidecar ---------------------------------------------------------------------
+    def _migrate(self) -> None:
+        """Copy every take of an old sidecar into the folder, then rename the sidecar .migrated."""
+        if not (self.sidecar.exists() or self.sidecar.is_symlink()):
+            return
+        try:
+            text = read_bounded(self.sidecar, MAX_SIDECAR_BYTES, "takes sidecar").decode("utf-8")
+            data = yamlio.load(text) or {}
+            entries = data.get("takes") or [] if isinstance(data, dict) else None
+            if not isinstance(entries, list):
+                raise ValueError("it holds no list of takes")
+        except FileNotFoundError:
+            return  # another process has just migrated it
+        except (Unreadable, UnicodeDecodeError, yamlio.YamlProblem, ValueError) as error:
+            self.problems.append(f"{self.sidecar}: not migrated, left as it is ({error})")
+            return
+        self._copy_entries(entries)
+        self._retire_sidecar()
 
-def _first_line(error: Exception) -> str:
-    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    def _copy_entries(self, entries: list) -> None:
+        start = datetime.now(timezone.utc).timestamp() - len(entries)
+        seen: dict[str, int] = {}
+        for index, entry in enumerate(entries):
+            try:
+                take = Take.from_data(entry)
+            except ValueError as error:
+                self.problems.append(f"{self.sidecar}: take {index + 1} not migrated ({error}); "
+                                     "it is kept in the .migrated file")
+                continue
+            seen[take.name] = seen.get(take.name, 0) + 1
+            key = slug(take.name) + ("" if seen[take.name] == 1 else f"-dup{seen[take.name]}")
+            path = self.file(key)
+            data = {**entry, **take.to_data()} if isinstance(entry, dict) else take.to_data()
+            if not write_new(path, self._text(data)):
+                if self._holds(key, take):
+                    continue  # migrated already (another process, or an earlier try)
+                path = self.file(f"{key}-migrated")
+                if not write_new(path, self._text(data)):
+                    continue
+            stamp = int((start + index) * 1e9)
+            os.utime(path, ns=(stamp, stamp))  # the sidecar's order, oldest first
+
+    def _holds(self, key: str, take: Take) -> bool:
+        try:
+            held = self.read(key)
+        except TakesError:
+            return False
+        return (held.name, held.spins, held.seed) == (take.name, take.spins, take.seed)
+
+    def _retire_sidecar(self) -> None:
+        for n in range(1, 1000):
+            target = self.sidecar.with_name(self.sidecar.name + (".migrated" if n == 1 else f".migrated-{n}"))
+            if target.exists() or target.is_symlink():
+                continue
+            try:
+                os.rename(self.sidecar, target)
+            except FileNotFoundError:
+                return
+            self.migrated = target
+            return

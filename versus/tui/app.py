@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Iterable
 
 from textual.app import App, SystemCommand
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from versus.scenes.model import Scene
@@ -18,7 +19,8 @@ from versus.tui.themes import THEMES
 PALETTE = [
     ("Spin", "Spin the teetotum (space)", "spin"),
     ("Play a number", "Type any number from 1 to the teetotum's faces as this spin (n)", "number"),
-    ("Undo", "Take back the last spin (u)", "undo"),
+    ("Undo", "Take back the last spin (u); the take keeps it, to redo", "undo"),
+    ("Redo", "Play the take's next undone spin again (U)", "redo"),
     ("Fork a new take", "Fork a new take from this point, and name it (f)", "fork"),
     ("Takes", "List, switch and compare the takes of this scene (t)", "takes"),
     ("Export", "Export the current take as prose: Markdown, or a .docx manuscript (e)", "export"),
@@ -43,6 +45,11 @@ class VersusApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(MainScreen(self.session))
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Every notice as plain text: take names, notes and paths the author typed are never markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         if isinstance(screen, MainScreen):

@@ -1,11 +1,12 @@
 """The scene in play: the current take and its playthrough, kept apart from the widgets.
 
 A plain class (no Textual), so that the screens only show it and ask it to act, and so that
-it can be tested without a terminal. Every change that a spin makes is saved at once.
+it can be tested without a terminal. Every spin that adds to a take is saved at once.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +15,7 @@ from versus.scenes.load import load_scene
 from versus.scenes.model import Scene
 from versus.takes.outcome import as_take
 from versus.takes.playthrough import Played, Playthrough
-from versus.takes.store import Take, TakesError, TakeStore
+from versus.takes.store import Take, TakeChanged, TakeExists, TakesError, TakeStore, check_name
 
 
 class Refusal(Exception):
@@ -45,7 +46,12 @@ def replay(scene: Scene, spins: tuple[int, ...] | list[int], seed: int, turns: i
 
 
 class Session:
-    """One scene file open in the app: its takes, the current take and its playthrough."""
+    """One scene file open in the app: its takes, the current take and its playthrough.
+
+    Undo never destroys: the take's file keeps every spin it was saved with, and the undone ones
+    stay as its continuation (space or redo replays them). Only a spin past the end of the saved
+    take extends the file; a different spin where the take already has one forks a new take.
+    """
 
     def __init__(self, scene_path: str | Path, take_name: str | None = None, scene: Scene | None = None) -> None:
         self.path = Path(scene_path)
@@ -54,13 +60,21 @@ class Session:
         self.stamp = _stamp(self.path)
         self.notices: list[str] = []  # things to tell the person once the app is showing
         self.take_name = ""
+        self.take_key = ""  # the take's file in the store
         self.note = ""
-        self.saved = False  # whether the current take is in the sidecar
+        self.parent = ""
+        self.stored: tuple[int, ...] = ()  # the current take's spins as its file holds them
+        self.saved = False  # whether the current take is in the store
+        self.forked_from: str | None = None  # set when the last action forked a new take by itself
         take = None
         try:
             take = self.store.get(take_name) if take_name else self.store.latest()
         except TakesError as error:
             self.notices.append(str(error))
+        self.notices.extend(self.store.problems)
+        if self.store.migrated:
+            self.notices.append(f"The old takes file was copied into {self.store.folder.name}/, one file a take, "
+                                f"and kept as {self.store.migrated.name}.")
         self.play = Playthrough(self.scene)
         self.open(take)
 
@@ -76,11 +90,18 @@ class Session:
     def can_spin(self) -> bool:
         return not self.play.finished
 
+    def can_redo(self) -> bool:
+        return len(self.play.spins()) < len(self.play.take_spins) and not self.play.finished
+
     # -- taking turns ------------------------------------------------------------------------
     def spin(self, number: int | None = None) -> Played:
-        """Play the next action: number as this spin, else the take's, the script's or the seed's."""
+        """Play the next action: number as this spin, else the take's, the script's or the seed's.
+
+        A number other than the one the saved take holds at this spin forks a new take (forked_from
+        names the original, which keeps its ending)."""
         play = self.play
         state = play.game.state
+        self.forked_from = None
         if play.finished:
             if state.winner is not None:
                 raise Refusal(f"The game is over: {self.names[state.winner]} has won. "
@@ -93,8 +114,19 @@ class Session:
             if not 1 <= number <= play.faces:
                 raise Refusal(f"The teetotum has {play.faces} faces: {number} cannot be spun. "
                               f"Choose from 1 to {play.faces}.")
+        k = play.next_k
+        diverges = (self.saved and number is not None and state.needs_spin and k <= len(self.stored)
+                    and self.stored[k - 1] != number)
         played = play.step(number)
+        if diverges:
+            self._become_fork(self.take_name, k - 1, state.turn)
         return played
+
+    def redo(self) -> Played:
+        """Play the take's next undone action again."""
+        if not self.can_redo():
+            raise Refusal("Nothing to redo: no undone spin follows in this take.")
+        return self.play.step(None)
 
     def undo(self) -> Played:
         played = self.play.undo()
@@ -102,26 +134,48 @@ class Session:
             raise Refusal("Nothing to take back: no spin has been played in this take.")
         return played
 
+    def _become_fork(self, origin: str, spins: int, turn: int) -> None:
+        """From now on the play is a new take (saved at the next save), forked from origin."""
+        self.forked_from = origin
+        self.parent = origin
+        self.note = f"forked from {origin} at spin {spins} (turn {turn})"
+        self.take_name, self.take_key, self.stored, self.saved = "", "", (), False
+
     # -- takes -------------------------------------------------------------------------------
     def current_take(self) -> Take:
-        return as_take(self.play, self.take_name, note=self.note)
+        take = as_take(self.play, self.take_name, note=self.note)
+        return dataclasses.replace(take, parent=self.parent, key=self.take_key)
 
-    def save(self) -> Take:
-        """Save the current take under its name (a new take gets the next free name); TakesError/OSError."""
+    def save(self) -> Take | None:
+        """Keep the play in its take, when that adds to the file: None while the play is inside the saved
+        take (its file already holds more) or has nothing to keep. TakesError/OSError."""
+        played = len(self.play.spins())
+        if self.saved and played < len(self.stored):
+            return None
+        if not self.saved and not played:
+            return None
+        take = self.current_take()
         if not self.take_name:
-            self.take_name = self.store.new_name()
-        take = self.store.save(self.current_take())
-        self.saved = True
-        return take
+            take = dataclasses.replace(take, name=self.store.new_name())
+        try:
+            kept = self.store.save(take)
+        except TakeChanged as error:  # its file was changed elsewhere: keep that, and go on in a new take
+            self.notices.append(f"{error}; playing on in a new take.")
+            self._become_fork(self.take_name, played, self.play.game.state.turn)
+            kept = self.store.save(dataclasses.replace(self.current_take(), name=self.store.new_name()))
+        self.take_name, self.take_key, self.stored, self.saved = kept.name, kept.key, kept.spins, True
+        return kept
 
     def takes(self) -> list[Take]:
         return self.store.load()
 
     def open(self, take: Take | None) -> None:
         """Make this take current, replayed to where it was left (None: a new, unsaved take)."""
+        self.forked_from = None
         if take is None:
             self.play = Playthrough(self.scene)
-            self.take_name, self.note, self.saved = "", "", False
+            self.take_name, self.take_key, self.note, self.parent = "", "", "", ""
+            self.stored, self.saved = (), False
             return
         if take.scene_digest and take.scene_digest != self.scene.digest:
             self.notices.append(f"The scene has changed since {take.name} was played; "
@@ -129,31 +183,32 @@ class Session:
         result = replay(self.scene, take.spins, take.seed, take.turns, take.name)
         if result.problem:
             self.notices.append(result.problem)
-        self.play, self.take_name, self.note, self.saved = result.play, take.name, take.note, True
+        self.play, self.take_name, self.take_key = result.play, take.name, take.key
+        self.note, self.parent, self.stored, self.saved = take.note, take.parent, take.spins, True
 
-    def switch(self, name: str) -> Take:
-        take = self.store.get(name)
+    def switch(self, name: str, key: str = "") -> Take:
+        take = self.store.read(key) if key else self.store.get(name)
         self.open(take)
         return take
 
     def fork(self, name: str) -> Take:
         """A new take holding the spins so far (and the current take's later spins, ready to replay)."""
-        name = name.strip()
-        if not name:
-            raise Refusal("A take needs a name.")
-        if any(t.name == name for t in self.store.load()):
-            raise Refusal(f"There is already a take called {name}; choose another name.")
+        try:
+            name = check_name(name)
+        except TakesError as error:
+            raise Refusal(str(error)) from None
         turn = self.play.game.state.turn
         origin = self.take_name or "a new take"
         spins = len(self.play.spins())
-        previous = (self.take_name, self.note)
-        self.take_name = name
-        self.note = f"forked from {origin} at spin {spins} (turn {turn})"
+        note = f"forked from {origin} at spin {spins} (turn {turn})"
+        take = dataclasses.replace(as_take(self.play, name, note=note), parent=self.take_name)
         try:
-            return self.save()
-        except BaseException:
-            self.take_name, self.note = previous
-            raise
+            kept = self.store.create(take, exact=True)
+        except TakeExists as error:
+            raise Refusal(str(error)) from None
+        self.take_name, self.take_key, self.note, self.parent = kept.name, kept.key, kept.note, kept.parent
+        self.stored, self.saved, self.forked_from = kept.spins, True, None
+        return kept
 
     def new_take(self) -> None:
         """Begin again from the first turn, as a new take (saved at its first spin)."""
@@ -164,16 +219,26 @@ class Session:
         return _stamp(self.path) != self.stamp
 
     def reload(self) -> str | None:
-        """Read the scene file again (SceneError if it cannot be played); replay the spins so far."""
+        """Read the scene file again (SceneError if it cannot be played); replay the spins so far.
+
+        A saved take that no longer replays whole under the edited scene is left as it is on disk,
+        and the play goes on in a new take (forked_from names the original)."""
         scene = load_scene(self.path)
         self.stamp = _stamp(self.path)
         spins = list(self.play.take_spins)
         used = len(self.play.spins())
         turns = self.play.game.state.turn
+        name = self.take_name or "the take"
         self.scene = scene
-        result = replay(scene, spins[:used], self.play.seed, turns, self.take_name or "the take")
+        self.forked_from = None
+        whole = replay(scene, self.stored, self.play.seed, 0, name) if self.saved else None
+        result = replay(scene, spins[:used], self.play.seed, turns, name)
         result.play.take_spins[used:] = spins[used:] if result.play.game.spins_used == used else []
         self.play = result.play
+        if whole is not None and whole.problem:
+            self._become_fork(name, len(self.play.spins()), self.play.game.state.turn)
+            self.note = f"from {name}, which no longer replays whole under the edited scene"
+            return f"{whole.problem}. {name} is kept as it was; you play on in a new take."
         return result.problem
 
 

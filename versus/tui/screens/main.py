@@ -11,6 +11,7 @@ from textual.widgets import Footer, Header, TabbedContent, TabPane
 
 from versus.tui import messages as msg
 from versus.tui.layout import layout_for
+from versus.takes.store import check_name
 from versus.tui.session import Refusal, Session
 from versus.tui.view import View, build
 from versus.tui.screens.background import BackgroundWork
@@ -36,7 +37,10 @@ def play_bindings() -> list[Binding]:
     keys += [
         Binding("n", "number", "Number", tooltip="Play any number as this spin (for teetotums of ten faces "
                 "or more)", id="number", show=False, priority=True),
-        Binding("u", "undo", "Undo", tooltip="Take back the last spin", id="undo", priority=True),
+        Binding("u", "undo", "Undo", tooltip="Take back the last spin (the saved take keeps it: U redoes it)",
+                id="undo", priority=True),
+        Binding("U", "redo", "Redo", key_display="U", tooltip="Play the take's next undone spin again",
+                id="redo", priority=True),
         Binding("question_mark", "help", "Help", key_display="?", tooltip="Keys and the board's signs",
                 id="help", priority=True),
         Binding("q", "quit", "Quit", tooltip="Quit (the take is already saved)", id="quit", priority=True),
@@ -184,14 +188,31 @@ class MainScreen(BackgroundWork, Screen):
         self.post_message(msg.Refused(reason))
 
     def save(self) -> None:
+        """Keep what the last action added (nothing, when the play is inside its saved take)."""
         try:
             take = self.session.save()
         except Exception as error:  # TakesError, OSError: tell, keep playing
-            self.session.saved = False
             self.notify(f"The take was not saved: {error}", severity="error", timeout=10)
             self.post_message(msg.SaveFailed(str(error)))
             return
-        self.post_message(msg.TakeSaved(take.name, len(take.spins)))
+        self.tell_notices()
+        if take is not None:
+            self.post_message(msg.TakeSaved(take.name, len(take.spins)))
+
+    def tell_notices(self) -> None:
+        for notice in self.session.notices:
+            self.notify(notice, severity="warning", timeout=8)
+        self.session.notices.clear()
+
+    def tell_fork(self) -> None:
+        """Say so when the last action forked a new take by itself (the original keeps its ending)."""
+        origin = self.session.forked_from
+        if origin is None or not self.session.saved:
+            return
+        self.session.forked_from = None
+        self.notify(f"{origin} keeps its ending; this play goes on as {self.session.take_name} "
+                    f"({self.session.note}).", title="Forked a new take", timeout=8)
+        self.post_message(msg.Forked(self.session.take_name, self.session.note))
 
     def after_change(self) -> None:
         self.push_view()
@@ -225,18 +246,30 @@ class MainScreen(BackgroundWork, Screen):
             self.refuse(f"That spin could not be played: {error}")
             return
         self.save()
+        self.tell_fork()
         self.post_message(msg.Spun(played, self.session.take_name))
         self.after_change()
 
     def action_undo(self) -> None:
         try:
-            played = self.session.undo()
+            played = self.session.undo()  # the saved take keeps the spin, as its continuation
         except Refusal as refusal:
             self.refuse(str(refusal))
             return
-        if self.session.saved:
-            self.save()
         self.post_message(msg.Undone(played))
+        self.after_change()
+
+    def action_redo(self) -> None:
+        try:
+            played = self.session.redo()
+        except Refusal as refusal:
+            self.refuse(str(refusal))
+            return
+        except Exception as error:
+            self.refuse(f"That spin could not be played: {error}")
+            return
+        self.save()
+        self.post_message(msg.Spun(played, self.session.take_name))
         self.after_change()
 
     def action_fork(self) -> None:
@@ -252,6 +285,7 @@ class MainScreen(BackgroundWork, Screen):
             if not name:
                 return "A take needs a name."
             try:
+                check_name(name)
                 taken = {t.name for t in self.session.takes()}
             except Exception as error:
                 return str(error)
@@ -289,23 +323,22 @@ class MainScreen(BackgroundWork, Screen):
     def takes_chosen(self, choice: tuple[str, str] | None) -> None:
         if not choice:
             return
-        what, name = choice
+        what, name, *rest = choice
+        key = rest[0] if rest else ""
         if what == "new":
             self.session.new_take()
             self.notify("A new take, from the first turn; it is saved at its first spin.")
             self.post_message(msg.TakeSwitched(""))
         else:
             try:
-                self.session.switch(name)
+                self.session.switch(name, key)
             except Exception as error:
                 self.refuse(str(error))
                 return
             self.notify(f"Now playing {name}, at turn {self.session.play.game.state.turn}.")
             self.save()  # the take last played is the one that opens next time
             self.post_message(msg.TakeSwitched(name))
-        for notice in self.session.notices:
-            self.notify(notice, severity="warning", timeout=8)
-        self.session.notices.clear()
+        self.tell_notices()
         self.after_change()
 
     def action_rule(self) -> None:
@@ -337,8 +370,8 @@ class MainScreen(BackgroundWork, Screen):
         if problem:
             self.notify(problem, severity="warning", timeout=10)
         self.notify(f"Read {self.session.path.name} again; the take is replayed under it.", title="Scene reloaded")
-        if self.session.saved:
-            self.save()
+        self.save()  # a take that no longer replays whole stays as it was: the play goes on in a new one
+        self.tell_fork()
         self.post_message(msg.SceneReloaded([]))
         if self.mode != "narrow":
             for panel in self.query("#board-panel"):

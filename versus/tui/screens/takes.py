@@ -14,7 +14,7 @@ from versus.tui.compare import Comparison, Side, compare
 from versus.tui.status_words import beat_marks
 
 
-class TakesScreen(ModalScreen[tuple[str, str] | None]):
+class TakesScreen(ModalScreen[tuple[str, str, str] | None]):
     BINDINGS = [
         Binding("enter", "switch", "Switch", tooltip="Play the highlighted take from where it was left"),
         Binding("space", "mark", "Mark", tooltip="Mark a take to compare (two at most)"),
@@ -32,7 +32,7 @@ class TakesScreen(ModalScreen[tuple[str, str] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide-dialog", id="takes-dialog"):
-            yield Label(f"Takes of {self.session.scene.name}", classes="dialog-title")
+            yield Label(Text(f"Takes of {self.session.scene.name}"), classes="dialog-title")
             if not self.takes:
                 yield Static("No takes saved yet: the first spin saves one.", classes="dialog-text")
             yield DataTable(id="takes", cursor_type="row", zebra_stripes=True)
@@ -50,17 +50,18 @@ class TakesScreen(ModalScreen[tuple[str, str] | None]):
     def fill(self) -> None:
         table = self.query_one(DataTable)
         table.clear()
-        for take in self.takes:
-            mark = ("\u25cf" if take.name == self.session.take_name else " ") + \
-                   ("\u2713" if take.name in self.marked else " ")
-            table.add_row(mark, take.name, str(len(take.spins)), str(take.turns), take.outcome, take.note,
-                          key=take.name)
+        for take in self.takes:  # what the author typed is shown as plain text, never as markup
+            mark = ("\u25cf" if take.key == self.session.take_key else " ") + \
+                   ("\u2713" if take.key in self.marked else " ")
+            table.add_row(Text(mark), Text(take.name), Text(str(len(take.spins))), Text(str(take.turns)),
+                          Text(take.outcome), Text(take.note), key=take.key or take.name)
 
     def hint(self) -> None:
-        marked = f"marked: {', '.join(self.marked)} \u00b7 " if self.marked else ""
-        self.query_one("#takes-hint", Label).update(
+        names = {t.key: t.name for t in self.takes}
+        marked = f"marked: {', '.join(names.get(k, k) for k in self.marked)} \u00b7 " if self.marked else ""
+        self.query_one("#takes-hint", Label).update(Text(
             f"{marked}\u25cf the current take \u00b7 Enter switches \u00b7 Space marks \u00b7 c compares \u00b7 "
-            "n begins a new take \u00b7 Escape closes")
+            "n begins a new take \u00b7 Escape closes"))
 
     def highlighted(self) -> Take | None:
         table = self.query_one(DataTable)
@@ -75,26 +76,26 @@ class TakesScreen(ModalScreen[tuple[str, str] | None]):
     def action_switch(self) -> None:
         take = self.highlighted()
         if take is not None:
-            self.dismiss(("switch", take.name))
+            self.dismiss(("switch", take.name, take.key))
 
     def action_new(self) -> None:
-        self.dismiss(("new", ""))
+        self.dismiss(("new", "", ""))
 
     def action_mark(self) -> None:
         take = self.highlighted()
         if take is None:
             return
-        if take.name in self.marked:
-            self.marked.remove(take.name)
+        if take.key in self.marked:
+            self.marked.remove(take.key)
         else:
-            self.marked = (self.marked + [take.name])[-2:]
+            self.marked = (self.marked + [take.key])[-2:]
         row = self.query_one(DataTable).cursor_row
         self.fill()
         self.query_one(DataTable).move_cursor(row=row)
         self.hint()
 
     def action_compare(self) -> None:
-        by_name = {t.name: t for t in self.takes}
+        by_name = {t.key: t for t in self.takes}
         if len(self.marked) == 2:
             a, b = by_name[self.marked[0]], by_name[self.marked[1]]
         else:
@@ -103,7 +104,7 @@ class TakesScreen(ModalScreen[tuple[str, str] | None]):
                 self.notify("No take to compare.", severity="warning")
                 return
             current = self.session.current_take()
-            if other.name == current.name:
+            if other.key == current.key:
                 self.notify("Mark two takes with Space, or highlight a take other than the current one.",
                             severity="warning")
                 return
@@ -129,12 +130,12 @@ class CompareScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         c = self.comparison
         with Vertical(classes="dialog full-dialog"):
-            yield Label(f"{c.a.take.name} beside {c.b.take.name}", classes="dialog-title")
-            yield Static(c.summary, id="summary", classes="dialog-text")
+            yield Label(Text(f"{c.a.take.name} beside {c.b.take.name}"), classes="dialog-title")
+            yield Static(Text(c.summary), id="summary", classes="dialog-text")
             with Horizontal(id="sides"):
-                for side in (c.a, c.b):
+                for which, side in (("a", c.a), ("b", c.b)):
                     with VerticalScroll(classes="side"):
-                        yield Static(side_text(side), id=f"side-{side.take.name}", markup=False)
+                        yield Static(side_text(side), id=f"side-{which}", markup=False)
             yield Label("Escape closes", classes="dialog-hint")
 
     def action_close(self) -> None:

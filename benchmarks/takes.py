@@ -1,0 +1,65 @@
+"""The cost of saving one take, beside 1 take and beside hundreds: a save must not grow with the takes.
+
+    python benchmarks/takes.py [--takes 1,100,500] [--saves 20]
+
+Each figure is the median time of one save (a spin played in the app saves its take) in a fresh
+copy of the Netherfield scene whose folder already holds that many takes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from versus.scenes.load import load_scene  # noqa: E402
+from versus.takes.outcome import as_take  # noqa: E402
+from versus.takes.store import TakeStore  # noqa: E402
+from versus.tui.session import replay  # noqa: E402
+
+
+def one_save_seconds(takes: int, saves: int) -> float:
+    with tempfile.TemporaryDirectory() as folder:
+        scene_path = Path(folder) / "scenes" / "netherfield.yaml"
+        scene_path.parent.mkdir()
+        shutil.copy(ROOT / "scenes" / "netherfield.yaml", scene_path)
+        scene = load_scene(scene_path)
+        play = replay(scene, [], scene.seed).play
+        for _ in play.play_out():
+            pass
+        store = TakeStore(scene_path)
+        template = as_take(play, "take-1")
+        for n in range(1, takes + 1):
+            store.save(dataclasses.replace(template, name=f"take-{n}"))
+        current = store.get("take-1")
+        times = []
+        for _ in range(saves):
+            start = time.perf_counter()
+            current = store.save(dataclasses.replace(current, note=f"saved at {time.perf_counter()}"))
+            times.append(time.perf_counter() - start)
+        return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--takes", default="1,100,500", help="comma-separated counts of takes")
+    parser.add_argument("--saves", type=int, default=20, help="saves timed at each count")
+    args = parser.parse_args()
+    counts = [int(c) for c in args.takes.split(",")]
+    base = None
+    for count in counts:
+        seconds = one_save_seconds(count, args.saves)
+        base = base or seconds
+        print(f"{count:>6} takes: one save {1000 * seconds:8.2f} ms  ({seconds / base:.1f}x the first)")
+
+
+if __name__ == "__main__":
+    main()
