@@ -22,7 +22,7 @@ from versus.narration.claims import Claim, found, implied
 from versus.narration.conditions import Entry, entry
 from versus.narration.phrasebook import HERE, PLACEHOLDER
 
-SPOKEN = ("speech", "remark")  # keys whose templates are spoken lines
+SPOKEN = ("speech", "remark", "exchange")  # keys whose templates are spoken lines
 # Slots filled with a sample before the claims are sought, so that "took {pool}" is read as a receipt.
 SAMPLES = {"pool": "two counters", "fine": "two counters", "paid": "two counters", "due": "two counters",
            "received": "two counters", "winnings": "two counters", "count": "two", "advance": "two spaces",
