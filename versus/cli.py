@@ -59,6 +59,9 @@ def build_parser() -> Parser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    for stream in (sys.stdout, sys.stderr):  # an ASCII-only terminal gets '?' for a curly quote, not a crash
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
     try:
         if not args_list and not (sys.stdin.isatty() and sys.stdout.isatty()):
             # no terminal (a script, a pipe): the app would write escape codes to no one

@@ -6,14 +6,13 @@ goes to the next free name, or with force the old file is kept as a backup.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
 from versus import __version__
-from versus.files import next_free, write_atomic
+from versus.files import clean_text, write_export
 from versus.manuscript.config import Manuscript
 from versus.narration import annotated, told
 from versus.takes.log import SOURCE, describe
@@ -100,19 +99,11 @@ def export_play(play: Playthrough, take_name: str, out: Path | str | None = None
                 ledger: bool = False, force: bool = False, default_name: str | None = None,
                 manuscript: Manuscript | None = None, annotate: bool = False) -> Exported:
     """Write the export; never clobber: same bytes → nothing written; else next free name or backup."""
-    text = render(play, take_name, pace, ledger, manuscript, annotate)
-    target = Path(out) if out else export_dir(play) / f"{default_name or play.scene.name}.md"
-    if target.exists():
-        if target.read_text(encoding="utf-8") == text:
-            return Exported(target, written=False)
-        if force:
-            backup = next_free(target.with_name(target.name + ".bak"))
-            os.replace(target, backup)
-            write_atomic(target, text)
-            return Exported(target, True, backup)
-        target = next_free(target)
-    write_atomic(target, text)
-    return Exported(target, True)
+    text = clean_text(render(play, take_name, pace, ledger, manuscript, annotate))  # no ESC or BEL in a manuscript
+    name = Path(default_name or play.scene.name).name  # a take name never leads out of manuscript_exports/
+    target = Path(out) if out else export_dir(play) / f"{name}.md"
+    path, written, backup = write_export(target, text, force)
+    return Exported(path, written, backup)
 
 
 __all__ = ["Exported", "export_play", "record", "render", "roman"]

@@ -235,3 +235,35 @@ def next_free(path: Path) -> Path:
     while numbered(path, n).exists():
         n += 1
     return numbered(path, n)
+
+
+MAX_EXPORT_BYTES = 256_000_000
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    """Whether path is a regular file holding exactly data (compared as bytes: any encoding will do)."""
+    try:
+        return read_bounded(path, max(len(data), 1), "export") == data
+    except Unreadable:
+        return False
+
+
+def write_export(target: Path, text: str | bytes, force: bool = False) -> tuple[Path, bool, Path | None]:
+    """Write an export without ever clobbering one: (path, written, backup).
+
+    The same bytes already there: nothing written. Otherwise the first free name of target,
+    target-2, … is claimed by exclusive creation (so two exports at once both land), or with force
+    the old file is replaced, kept first as .bak (never moved away before the new one is safe).
+    """
+    data, target = _bytes(text), Path(target)
+    for n in range(1, 100_000):
+        candidate = numbered(target, n)
+        if candidate.exists() or candidate.is_symlink():
+            if _holds(candidate, data):
+                return candidate, False, None
+            if force and n == 1 and candidate.is_file():
+                return candidate, True, replace_keeping_backup(candidate, data)
+            continue
+        if write_new(candidate, data):
+            return candidate, True, None
+    raise FileExistsError(f"{target}: no free name for the export")

@@ -3,20 +3,49 @@
 from __future__ import annotations
 
 import argparse
+import math
 
 from versus.cli import UsageError
 
 
-def at_least(low: int):
-    """An argparse type: a whole number no smaller than low."""
+MAX_PLAYERS = 1000  # far more than sit round any table; a game's state grows with them
+MAX_TURNS = 100_000  # the most a scene's end.max_turns allows
+MAX_GAMES = 10_000_000
+MAX_SEED = 2**63 - 1
+MAX_SECONDS = 3600.0
+
+
+def at_least(low: int, high: int | None = None):
+    """An argparse type: a whole number from low (to high, when given)."""
 
     def parse(text: str) -> int:
-        value = int(text)
+        try:
+            value = int(text, 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {text[:40]!r}") from None
         if value < low:
             raise argparse.ArgumentTypeError(f"must be {low} or more, not {value}")
+        if high is not None and value > high:
+            raise argparse.ArgumentTypeError(f"must be at most {high:,}, not {text[:40]}")
         return value
 
     parse.__name__ = "whole number"  # argparse names the type in its message
+    return parse
+
+
+def seconds(high: float = MAX_SECONDS):
+    """An argparse type: a finite number of seconds from 0 to high."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a number of seconds, not {text[:40]!r}") from None
+        if not math.isfinite(value) or not 0 <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from 0 to {high:g} seconds, not {text[:40]}")
+        return value
+
+    parse.__name__ = "number of seconds"
     return parse
 
 

@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     from versus.cli import Failure
     from versus.export import export_play
     from versus.narration.phrasebook import PhrasebookError
-    from versus.takes.store import TakesError, TakeStore
+    from versus.takes.store import TakesError, TakeStore, slug
 
     fmt = args.format or ("docx" if (args.output or "").lower().endswith(".docx") else "md")
     if fmt == "md" and args.font:
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     for _ in play.play_out():
         pass
     name = take_name or "as written"
-    default_name = f"{scene.name}-{take_name}" if args.take else None
+    default_name = slug(f"{scene.name}-{take_name}") if args.take else None  # a file name, never a path
     try:
         if fmt == "docx":
             from versus.manuscript.export import export_docx

@@ -6,7 +6,8 @@ import argparse
 import json
 import sys
 
-from versus.commands.common import at_least, load_scene_or_fail, open_playthrough
+from versus.commands.common import (MAX_GAMES, MAX_SEED, MAX_TURNS, at_least, load_scene_or_fail,
+                                    open_playthrough)
 
 EPILOG = """\
 Every figure comes from a vectorised simulator of the rules (numpy, many games at once) that
@@ -21,12 +22,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = EPILOG
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument("scene", metavar="SCENE", help="a scene file (scenes/*.yaml)")
-    parser.add_argument("--games", type=at_least(1), default=10_000, metavar="N",
+    parser.add_argument("--games", type=at_least(1, MAX_GAMES), default=10_000, metavar="N",
                         help="games to simulate (default 10000)")
     parser.add_argument("--take", metavar="NAME", help="start from a turn of this take (with --at-turn)")
-    parser.add_argument("--at-turn", type=at_least(1), metavar="K",
+    parser.add_argument("--at-turn", type=at_least(1, MAX_TURNS), metavar="K",
                         help="start at the beginning of turn K (of the take, else of the scene's own game)")
-    parser.add_argument("--seed", type=int, help="seed of the simulation (default: the scene's seed)")
+    parser.add_argument("--seed", type=at_least(0, MAX_SEED), help="seed of the simulation (default: the scene's seed)")
     parser.add_argument("--json", action="store_true",
                         help='print {"games": N, "win": {...}, "turns_left": mean, "beats": {...}}')
 

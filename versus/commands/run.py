@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from versus.commands.common import load_scene_or_fail, open_playthrough, warn_store
+from versus.commands.common import MAX_SEED, at_least, load_scene_or_fail, open_playthrough, warn_store
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scene", metavar="SCENE", help="a scene file (scenes/*.yaml)")
-    parser.add_argument("--seed", type=int, help="draw the unscripted spins from this seed instead")
+    parser.add_argument("--seed", type=at_least(0, MAX_SEED), help="draw the unscripted spins from this seed instead")
     parser.add_argument("--take", metavar="NAME", help="replay this take instead of playing a new one")
     parser.add_argument("--trace", action="store_true", help="print JSON Lines as `versus trace` does")
     parser.add_argument("--no-save", action="store_true", help="do not keep the playthrough as a take")

@@ -7,20 +7,20 @@ import json
 import sys
 import time
 
-from versus.commands.common import at_least, load_scene_or_fail
+from versus.commands.common import MAX_SECONDS, MAX_SEED, MAX_TURNS, at_least, load_scene_or_fail, seconds
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scene", metavar="SCENE", help="a scene file with beats (scenes/*.yaml)")
     parser.add_argument("--max-edits", type=at_least(0), default=4, metavar="K",
                         help="change at most K spins (default 4)")  # versus.solve.DEFAULT_MAX_EDITS
-    parser.add_argument("--max-turns", type=at_least(1), metavar="N",
+    parser.add_argument("--max-turns", type=at_least(1, MAX_TURNS), metavar="N",
                         help="stop the game after N turns instead of the scene's end.max_turns")
     parser.add_argument("--free-script", action="store_true",
                         help="allow the scene's scripted spins to be changed too")
-    parser.add_argument("--seed", type=int, help="draw the unscripted spins from this seed instead")
-    parser.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
-                        help="give up after this long (default 60)")
+    parser.add_argument("--seed", type=at_least(0, MAX_SEED), help="draw the unscripted spins from this seed instead")
+    parser.add_argument("--time-limit", type=seconds(), default=60.0, metavar="SECONDS",
+                        help=f"give up after this long (default 60, at most {MAX_SECONDS:g})")
     parser.add_argument("--json", action="store_true",
                         help='print {"take": NAME, "spins": [...], "edits": [[position, old, new], ...]}')
 

@@ -7,19 +7,22 @@ import json
 import sys
 
 from versus.cli import UsageError
-from versus.commands.common import add_rules_arguments, board_and_rules
+from versus.commands.common import MAX_PLAYERS, MAX_TURNS, add_rules_arguments, at_least, board_and_rules
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("board", help="a board id, e.g. mansion-of-happiness")
-    parser.add_argument("--players", type=int, required=True, help="number of players")
+    parser.add_argument("--players", type=at_least(1, MAX_PLAYERS), required=True, help="number of players")
     parser.add_argument("--spins", default="", help="comma-separated spins, e.g. 3,5,1")
     add_rules_arguments(parser)
 
 
 def parse_spins(text: str) -> list[int]:
     try:
-        return [int(part, 10) for part in text.replace(" ", "").split(",") if part]
+        parts = [part for part in text.replace(" ", "").split(",") if part]
+        if any(len(part) > 12 for part in parts):
+            raise ValueError
+        return [int(part, 10) for part in parts]
     except ValueError:
         raise UsageError(f"versus: --spins takes whole numbers separated by commas, not {text!r}") from None
 
@@ -29,6 +32,8 @@ def run(args: argparse.Namespace) -> int:
 
     board, rules = board_and_rules(args.board, args.preset, args.set)
     spins = parse_spins(args.spins)
+    if len(spins) > MAX_TURNS:
+        raise UsageError(f"versus: --spins takes at most {MAX_TURNS:,} spins, not {len(spins):,}")
     bad = [s for s in spins if not 1 <= s <= rules.teetotum]
     if bad:
         raise UsageError(f"versus: spin {bad[0]} is outside 1..{rules.teetotum}")

@@ -7,13 +7,12 @@ force the old one is kept as a backup.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 from versus import __version__
 from versus.export import Exported, export_dir, record, render
-from versus.files import next_free, write_atomic_bytes
+from versus.files import write_export
 from versus.manuscript.blocks import Block, read_blocks, word_count
 from versus.manuscript.config import Manuscript
 from versus.manuscript.docx import Front, docx_bytes
@@ -47,15 +46,6 @@ def export_docx(play: Playthrough, take_name: str, out: Path | str | None = None
                 manuscript: Manuscript | None = None, **options: Any) -> Exported:
     """Write the .docx; never clobber: same bytes → nothing written; else next free name or backup."""
     data = manuscript_docx(play, take_name, pace, font, manuscript, **options)
-    target = Path(out) if out else export_dir(play) / f"{default_name or play.scene.name}.docx"
-    if target.exists():
-        if target.read_bytes() == data:
-            return Exported(target, written=False)
-        if force:
-            backup = next_free(target.with_name(target.name + ".bak"))
-            os.replace(target, backup)
-            write_atomic_bytes(target, data)
-            return Exported(target, True, backup)
-        target = next_free(target)
-    write_atomic_bytes(target, data)
-    return Exported(target, True)
+    target = Path(out) if out else export_dir(play) / f"{Path(default_name or play.scene.name).name}.docx"
+    path, written, backup = write_export(target, data, force)  # never clobbers; concurrent exports both land
+    return Exported(path, written, backup)

@@ -41,13 +41,25 @@ def _builtin(name: str) -> dict[str, Any]:
     return yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER) or {} if path.exists() else {}
 
 
+MAX_AUTHOR_BYTES = 2_000_000
+
+
 def load_author(path: str | None) -> dict[str, Any]:
+    """The author's phrasebook: a regular file of bounded size, aliases bounded, no control characters."""
+    from versus import yamlio
+    from versus.files import Unreadable, read_bounded
+
     if not path:
         return {}
     try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError, UnicodeDecodeError) as error:
+        data = yamlio.load(read_bounded(path, MAX_AUTHOR_BYTES, "phrasebook").decode("utf-8")) or {}
+    except yamlio.YamlProblem as error:
+        raise PhrasebookError(f"{path}:{error.line}:{error.column}: {error.message}") from None
+    except (Unreadable, UnicodeDecodeError) as error:
         raise PhrasebookError(f"{path}: cannot read the phrasebook ({str(error).splitlines()[0]})") from None
+    control = _control_in(data)
+    if control:
+        raise PhrasebookError(f"{path}: {control}; take it out (it would reach the export and the terminal)")
     if not isinstance(data, dict):
         raise PhrasebookError(f"{path}: a phrasebook is a mapping of keys to lists of sentences")
     wrong = entry_problems(path)
@@ -74,6 +86,21 @@ def entry_problems(path: str) -> list[str]:
         elif isinstance(node, yaml.SequenceNode):
             stack.extend(node.value)
     return sorted(out)
+
+
+def _control_in(data: Any, where: str = "") -> str | None:
+    """Where the first control character (ESC, BEL, …) in the phrasebook's text is, if any."""
+    from versus.files import has_control
+
+    if isinstance(data, dict):
+        items = [(f"{where}.{k}" if where else str(k), v) for k, v in data.items()]
+        items += [(f"{where} (a key)", k) for k in data if isinstance(k, str)]
+    elif isinstance(data, list):
+        items = [(where, v) for v in data]
+    else:
+        found = has_control(data) if isinstance(data, str) else None
+        return f"a control character ({found}) in {where or 'the file'}" if found else None
+    return next((hit for key, value in items if (hit := _control_in(value, key))), None)
 
 
 def _lookup(data: Mapping[str, Any], path: tuple[str, ...]) -> list[Entry]:

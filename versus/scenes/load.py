@@ -11,9 +11,10 @@ from typing import Any, Callable
 import yaml
 
 from versus.boards import BoardError, board_ids, load_board
+from versus.files import Unreadable, has_control, read_bounded
 from versus.rules import Board, Rules, RulesError
 from versus.scenes.model import Aside, Pattern, Person, Scene
-from versus.scenes.nodes import at, compose, kind_name, mapping_items, scalar
+from versus.scenes.nodes import MAX_BYTES, at, compose, kind_name, mapping_items, scalar
 from versus.scenes.patterns import PatternError, Vocabulary, parse
 from versus.scenes.problems import Problem, SceneError, suggest
 
@@ -40,10 +41,10 @@ def tempers() -> list[str]:
 def load_scene(path: str | Path) -> Scene:
     """The scene in this file, or SceneError carrying every problem found in it."""
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise SceneError(str(path), [Problem(1, 1, f"cannot read: {error.strerror or error}")]) from None
+    try:  # only a regular file, its size checked first: /dev/zero or a FIFO is refused at once
+        data = read_bounded(path, MAX_BYTES, "scene")
+    except Unreadable as error:
+        raise SceneError(str(path), [Problem(1, 1, str(error))]) from None
     return scene_from_bytes(data, str(path))
 
 
@@ -73,6 +74,9 @@ class Reader:
     # -- typed scalars -----------------------------------------------------------------------
     def text(self, node: yaml.Node, what: str) -> str | None:
         value = scalar(node)
+        if isinstance(value, str) and has_control(value):  # ESC, BEL… would reach exports and the terminal
+            self.problem(node, f"{what} holds a control character ({has_control(value)}); take it out")
+            return None
         if isinstance(value, str) and value.strip():
             return value.strip()
         if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -380,7 +384,11 @@ class Reader:
         name = self.text(node, "phrasebook")
         if name is None:
             return None
+        folder = Path(self.filename).resolve().parent
         path = Path(self.filename).parent / name
+        if folder not in path.resolve().parents:  # beside the scene means in its folder, never /etc/passwd
+            self.problem(node, f"the phrasebook {name!r} must be a file in the scene's folder ({folder})")
+            return None
         if not path.is_file():
             self.problem(node, f"no phrasebook file {name!r} beside the scene")
             return None

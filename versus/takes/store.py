@@ -233,11 +233,8 @@ class TakeStore:
     def get(self, name: str) -> Take:
         key = slug(name)
         if self.file(key).exists():
-            try:
-                take = self.read(key)
-            except TakesError:
-                take = None
-            if take is not None and take.name == name:
+            take = self.read(key)  # its own file, unreadable: say why, rather than "no such take"
+            if take.name == name:
                 return take
         takes = self.load()
         for take in takes:
