@@ -1,16 +1,57 @@
-"""Where the project's own data lives: beside the package in a checkout, else where pip installed it."""
+"""Where the project's own data lives, and where the author's work goes.
+
+In a checkout (an editable install) the boards and example scenes are board/ and scenes/ beside
+the package, and the scenes folder is the author's own. Otherwise (pip, --user, --target, a
+wheel) they are package data in versus/bundled/, found with importlib.resources, and read-only:
+a bundled scene is copied into the working folder before it is played, so that its takes and
+exports land where the author works and not inside the installation.
+"""
 
 from __future__ import annotations
 
-import sys
+from importlib import resources
 from pathlib import Path
+
+from versus.files import write_new
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 
 
+def in_checkout() -> bool:
+    return (CHECKOUT / "pyproject.toml").is_file() and (CHECKOUT / "board").is_dir()
+
+
+def _bundled_root() -> Path:
+    return Path(str(resources.files("versus.bundled")))
+
+
 def data_dir(name: str) -> Path:
-    """board/ or scenes/: the checkout's (an editable install), else <prefix>/share/versus/<name>."""
-    here = CHECKOUT / name
-    if here.is_dir():
-        return here
-    return Path(sys.prefix) / "share" / "versus" / name
+    """board/ or scenes/: the checkout's, else the installed package data's."""
+    if in_checkout():
+        return CHECKOUT / name
+    return _bundled_root() / name
+
+
+def is_bundled(path: str | Path) -> bool:
+    """Whether the file lies in the installed package data (never written to)."""
+    if in_checkout():
+        return False
+    return _bundled_root().resolve() in Path(path).resolve().parents
+
+
+def working_copy(path: str | Path, folder: Path | None = None) -> tuple[Path, str | None]:
+    """The scene to play: path itself, or for a bundled scene its copy in <working folder>/scenes/
+    (made now if there is none), with a line saying so."""
+    path = Path(path)
+    if not is_bundled(path):
+        return path, None
+    scenes = (folder or Path.cwd()) / "scenes"
+    target = scenes / path.name
+    if target.exists():
+        return target, f"versus: using your copy {target} of the bundled {path.name}"
+    write_new(target, path.read_bytes())
+    schema = path.with_name("scene.schema.json")
+    if schema.is_file() and not (scenes / schema.name).exists():
+        write_new(scenes / schema.name, schema.read_bytes())
+    return target, (f"versus: copied the bundled {path.name} to {target} (the installed one is read-only); "
+                    "its takes and exports are kept beside it")

@@ -73,6 +73,22 @@ def board_and_rules(board_id: str, preset: str | None, settings: list[str]):
         raise UsageError(f"versus: {error}") from None
 
 
+def working_scene(path: str) -> str:
+    """The scene to work on: a bundled (installed, read-only) scene is copied into ./scenes/ first, and so said."""
+    import sys
+
+    from versus.cli import Failure
+    from versus.paths import working_copy
+
+    try:
+        target, notice = working_copy(path)
+    except OSError as error:
+        raise Failure(f"versus: could not copy the bundled scene into ./scenes/: {error}", status=1) from None
+    if notice:
+        print(notice, file=sys.stderr)
+    return str(target)
+
+
 def load_scene_or_fail(path: str):
     """The scene at path, or Failure with its located problems (exit status 2)."""
     from versus.cli import Failure

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from versus.commands.common import load_scene_or_fail, open_playthrough
+from versus.commands.common import load_scene_or_fail, open_playthrough, working_scene
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     if fmt == "docx" and args.ledger:
         raise Failure("versus: --ledger is for --format md; a manuscript has no table of the play")
     manuscript = load_manuscript_or_fail()
-    scene = load_scene_or_fail(args.scene)
+    scene = load_scene_or_fail(working_scene(args.scene))
     take_name = args.take
     if take_name is None:
         try:

@@ -25,10 +25,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from versus.cli import Failure
-    from versus.commands.common import load_scene_or_fail
+    from versus.commands.common import load_scene_or_fail, working_scene
     from versus.takes.store import TakesError, TakeStore
 
-    path = Path(args.scene) if args.scene else BUNDLED
+    path = Path(working_scene(args.scene or str(BUNDLED)))  # a bundled scene: a copy where the author works
     scene = load_scene_or_fail(str(path))
     if args.take:
         try:

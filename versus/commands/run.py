@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from versus.commands.common import MAX_SEED, at_least, load_scene_or_fail, open_playthrough, warn_store
+from versus.commands.common import (MAX_SEED, at_least, load_scene_or_fail, open_playthrough, warn_store,
+                                    working_scene)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,7 +24,7 @@ def run(args: argparse.Namespace) -> int:
     from versus.takes.outcome import as_take, ending_lines
     from versus.takes.store import TakesError, TakeStore
 
-    scene = load_scene_or_fail(args.scene)
+    scene = load_scene_or_fail(working_scene(args.scene))
     play, take = open_playthrough(scene, args.take, args.seed)
     names = [p.called for p in scene.players]
     out = sys.stdout

@@ -7,7 +7,8 @@ import json
 import sys
 import time
 
-from versus.commands.common import MAX_SECONDS, MAX_SEED, MAX_TURNS, at_least, load_scene_or_fail, seconds
+from versus.commands.common import (MAX_SECONDS, MAX_SEED, MAX_TURNS, at_least, load_scene_or_fail, seconds,
+                                    working_scene)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     from versus.takes.outcome import ending_lines
     from versus.takes.store import TakesError
 
-    scene = load_scene_or_fail(args.scene)
+    scene = load_scene_or_fail(working_scene(args.scene))
     try:
         solution = solve(scene, max_edits=args.max_edits, max_turns=args.max_turns,
                          free_script=args.free_script, seed=args.seed, time_limit=args.time_limit,
