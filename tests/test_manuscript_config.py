@@ -86,4 +86,20 @@ def test_a4_paper_keeps_one_inch_margins(project):
 def test_an_unreadable_path_is_a_problem_too(tmp_path):
     with pytest.raises(ManuscriptError) as raised:
         load_manuscript(tmp_path)  # a folder, not a file
-    assert raised.value.lines()[0].startswith(f"{tmp_path}:1:1: cannot read")
+    assert raised.value.lines() == [f"{tmp_path}:1:1: not a regular file (a folder), so not read as a manuscript.yaml"]
+
+
+def test_a_control_character_is_refused_with_its_place(project):
+    write(project, 'title: Versus\nauthor: "Jane \\e[31mSmith"\n')
+    with pytest.raises(ManuscriptError) as raised:
+        find_manuscript()
+    assert raised.value.lines() == ["manuscript.yaml:2:9: author holds a control character (U+001B); remove it"]
+
+
+def test_a_fifo_named_manuscript_yaml_is_refused_at_once(project, capsys):
+    import os
+
+    os.mkfifo(project / "manuscript.yaml")
+    assert main(["export", "scenes/rosings.yaml"]) == 2
+    assert capsys.readouterr().err == ("manuscript.yaml:1:1: not a regular file (a FIFO), so not read as a "
+                                       "manuscript.yaml\n")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import yaml
 
+from versus.files import Unreadable, has_control, read_bounded
 from versus.scenes.nodes import at, compose, kind_name, mapping_items, scalar
 from versus.scenes.problems import Problem, SceneError, suggest
 
@@ -17,6 +18,7 @@ FILENAME = "manuscript.yaml"
 KEYS = ("title", "short_title", "author", "surname", "contact", "paper")
 CONTACT_KEYS = ("address", "email", "phone", "website", "agent")
 PAPERS = ("letter", "a4")
+MAX_BYTES = 100_000  # a few lines of names and addresses
 
 
 class ManuscriptError(SceneError):
@@ -36,17 +38,17 @@ class Manuscript:
 def find_manuscript(folder: Path | str | None = None) -> Manuscript | None:
     """manuscript.yaml in folder (default: the working folder), or None when there is none."""
     path = Path(folder) / FILENAME if folder else Path(FILENAME)  # named in messages as the author typed it
-    if not path.is_file():
-        return None
+    if not (path.exists() or path.is_symlink()):
+        return None  # a FIFO or a dangling link under that name is reported, not passed over
     return load_manuscript(path)
 
 
 def load_manuscript(path: Path | str) -> Manuscript:
     path = Path(path)
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise ManuscriptError(str(path), [Problem(1, 1, f"cannot read: {error.strerror or error}")]) from None
+        data = read_bounded(path, MAX_BYTES, "manuscript.yaml")  # a FIFO or /dev/zero is refused, not read
+    except Unreadable as error:
+        raise ManuscriptError(str(path), [Problem(1, 1, str(error))]) from None
     text = compose(data)
     if text.problems:
         raise ManuscriptError(str(path), text.problems)
@@ -98,6 +100,9 @@ class _Reader:
 
     def text(self, node: yaml.Node, what: str) -> str | None:
         value = scalar(node)
+        if isinstance(value, str) and (control := has_control(value)):
+            self.problems.append(at(node, f"{what} holds a control character ({control}); remove it"))
+            return None
         if isinstance(value, str) and value.strip():
             return " ".join(value.split())
         if isinstance(value, (int, float)) and not isinstance(value, bool):

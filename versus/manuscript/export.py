@@ -12,7 +12,7 @@ from typing import Any
 
 from versus import __version__
 from versus.export import Exported, export_dir, record, render
-from versus.files import write_export
+from versus.files import clean_text, write_export
 from versus.manuscript.blocks import Block, read_blocks, word_count
 from versus.manuscript.config import Manuscript
 from versus.manuscript.docx import Front, docx_bytes
@@ -22,7 +22,7 @@ from versus.takes.playthrough import Playthrough
 def manuscript_docx(play: Playthrough, take_name: str, pace: str = "brisk", font: str = "times",
                     manuscript: Manuscript | None = None, **options: Any) -> bytes:
     """The .docx of the take; options go to the Markdown render as they are (a budget, say)."""
-    blocks = read_blocks(render(play, take_name, pace, manuscript=manuscript, **options))
+    blocks = read_blocks(clean_text(render(play, take_name, pace, manuscript=manuscript, **options)))
     return docx_bytes(blocks, front(play, take_name, pace, blocks, font, manuscript))
 
 
