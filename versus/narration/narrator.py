@@ -103,6 +103,7 @@ class Narrator:
             lead = self.summary(stretch)
             stretch = []
             self.moment(i)
+            self.voices.last_speaker = None  # a new paragraph: nobody has spoken in it yet
             sentences = self.tell(i, p.action, p.source)
             if all(sentences):
                 self.covered.add(i)
@@ -112,7 +113,8 @@ class Narrator:
             if not (p.action.events and isinstance(p.action.events[-1], ev.Won)):
                 mood = self.mood(i, p.action)
                 sentences.extend(self.verdict(mood, sentences))
-                sentences.extend(self.reaction(mood, p.action))
+                talk = self.exchange(mood, p.action) if not firings.get(i) else []
+                sentences.extend(talk or self.reaction(mood, p.action))
             self.add(out, lead + sentences)
         tail = self.summary(stretch)
         if tail:
@@ -385,6 +387,85 @@ class Narrator:
         if aside.narrate:
             return curly(aside.narrate)
         return " ".join(self.voices.attribute(who, curly(line)) for who, line in aside.say)
+
+    # -- conversation (STYLE.md rule 3) ----------------------------------------------------------
+    SOFT = {"gentle", "amiable", "obsequious", "timid", "shy"}  # tempers that pity rather than tease
+
+    def rivals(self) -> tuple[int, int] | None:
+        """The two principal players, whose battle of wit is the spine: the scene's rivals, else the first two."""
+        named = self.scene.extra.get("rivals")
+        if named:
+            return self.scene.seat(named[0]), self.scene.seat(named[1])
+        return (0, 1) if len(self.scene.players) >= 2 else None
+
+    def exchange(self, mood: str | None, action: Action) -> list[str]:
+        """Two to four lines between two people at a moment that matters: taunt and retort, condolence and
+        rebuff, compliment and deflection, an onlooker's barb and the answer."""
+        if mood is None:
+            return []
+        actor = action.player
+        rivals = self.rivals()
+        principal = rivals is not None and actor in rivals
+        chance = (0.75 if principal else 0.4) if self.pace == "brisk" else (0.45 if principal else 0.2)
+        if self.rng.random() >= chance:
+            return []
+        if self.scene.company and (not principal or self.rng.random() < 0.25):
+            return self.barb(mood, actor)
+        if principal:
+            opener = rivals[1] if actor == rivals[0] else rivals[0]
+        else:
+            opener = self.rng.choice([p for p in range(len(self.scene.players)) if p != actor])
+        return self.duel(mood, opener, actor)
+
+    def duel(self, mood: str, opener: int, actor: int) -> list[str]:
+        first, second = self.voices.person(opener), self.voices.person(actor)
+        if mood == BAD:
+            kind, answer = ("condolence", "rebuff") if (first.temper or "") in self.SOFT else ("taunt", "retort")
+        else:
+            kind, answer = "compliment", "deflection"
+        line = self.line(kind, first, second)
+        if not line:
+            return []
+        reply = self.line(answer, second, first)
+        if not reply:
+            return []
+        out = [self.voices.attribute(first.id, line), self.voices.attribute(second.id, reply)]
+        if self.rng.random() < 0.45:
+            last = self.line("rejoinder", first, second)
+            if last:
+                out.append(self.voices.attribute(first.id, last))
+        return out
+
+    def barb(self, mood: str, actor: int) -> list[str]:
+        onlooker = self.rng.choice(self.scene.company)
+        player = self.voices.person(actor)
+        situation = "good" if mood == GOOD else "bad"
+        line = self.line("barb", onlooker, player, situation)
+        reply = self.line("answer", player, onlooker, situation) if line else ""
+        if not (line and reply):
+            return []
+        return [self.voices.attribute(onlooker.id, line), self.voices.attribute(player.id, reply)]
+
+    def line(self, kind: str, speaker, hearer, *rest: str) -> str:
+        """A line of speaker's to hearer, in speaker's temper (else a neutral one), true to the moment."""
+        values = {**self.voices.spoken_values(speaker.id, addressee=hearer.id), **self.amounts(),
+                  **self.place_values()}
+        for temper in (speaker.temper or "neutral", "neutral"):
+            text = self.say(("exchange", kind, temper, *rest), values)
+            if text:
+                return text
+        return ""
+
+    def place_values(self) -> dict[str, str]:
+        """{space} and {dest} for a spoken line, named as the novel names them mid-sentence."""
+        first = self.scope[0]
+        if first is None:
+            return {}
+        f = self.facts.actions[first]
+        out = {"dest": self.realiser.names(self.space_name(f.to))} if f.to else {}
+        if f.landed and self.board.space(f.landed).name:
+            out["space"] = self.realiser.names(self.space_name(f.landed))
+        return out
 
     def reaction(self, mood: str | None, action: Action) -> list[str]:
         """Perhaps a speech, a remark from the company, a look, or the heroine's private verdict."""

@@ -119,7 +119,8 @@ class Phrasebook:
     def __init__(self, board_id: str, seed: int, author: dict[str, Any] | None = None,
                  pool_word: str = "pool") -> None:
         self.pool_word = pool_word  # Virtue Rewarded has a bank where the Mansion has a pool
-        self.layers = [author or {}, _builtin("tallies"), _builtin(board_id), _builtin("common")]
+        self.layers = [author or {}, _builtin("tallies"), _builtin(board_id), _builtin("common"),
+                       _builtin("exchange_openers"), _builtin("exchange_answers")]
         self.rng = random.Random(seed)
         self.used: set[str] = set()
         self.decks: dict[tuple[str, ...], list[Entry]] = {}

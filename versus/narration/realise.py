@@ -32,11 +32,16 @@ class Realiser:
         self.proper = set(proper) | {"I", "Mr.", "Mrs.", "Miss", "Lady", "Sir", "Colonel", "Captain", "Lord"}
         self.printed = printed
 
-    def sentence(self, text: str) -> str:
+    def names(self, text: str) -> str:
+        """The board's capitals as the novel names them: 'the THE WATER' -> 'the Water'."""
         if self.pattern is not None and not self.printed:
             text = self.pattern.sub(lambda m: novel_name(m.group(1)), text)
-            text = re.sub(r"\b(the|The) the\b", r"\1", text)  # "the THE WATER" -> "the Water"
+            text = re.sub(r"\b(the|The) the\b", r"\1", text)
             text = re.sub(r"\b(a|an|A|An) (a|an) ", r"\1 ", text)
+        return text
+
+    def sentence(self, text: str) -> str:
+        text = self.names(text)
         text = re.sub(r"(^|[.!?]\s+|“)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
         return re.sub(r";\s+([A-Z][\w.’]*)", self._semicolon, text)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from versus.narration.manners import Manners
 from versus.scenes.model import Person, Scene
 
 PRONOUNS = {
@@ -9,8 +10,10 @@ PRONOUNS = {
     "he": {"he": "he", "him": "him", "his": "his", "himself": "himself"},
     "they": {"he": "they", "him": "them", "his": "their", "himself": "themselves"},
 }
-# Reporting verbs: "said" first, the others for variety (STYLE.md rule 5).
-VERBS = ["said", "said", "said", "replied", "observed", "said", "returned", "added", "said", "cried"]
+# Reporting verbs (STYLE.md rule 7): "said" first; "replied", "returned" and "answered" only for a line
+# that answers another person's; "added" only for the same speaker going on.
+VERBS = ["said", "said", "observed", "said", "said", "observed"]
+ANSWERS = ["replied", "said", "returned", "answered", "said", "replied"]
 
 
 class Voices:
@@ -18,8 +21,10 @@ class Voices:
 
     def __init__(self, scene: Scene) -> None:
         self.scene = scene
+        self.manners = Manners(scene)
         self.mentioned: set[str] = set()
         self.verb_index = 0
+        self.last_speaker: str | None = None  # who spoke last in the paragraph being written
 
     def person(self, seat_or_id: int | str) -> Person:
         if isinstance(seat_or_id, int):
@@ -48,26 +53,25 @@ class Voices:
                       addressee: int | str | None = None) -> dict[str, str]:
         values = {}
         if subject is not None:
-            values["subject"] = spoken_of(self.person(subject), speaker)
+            values["subject"] = self.manners.spoken_of(speaker, self.person(subject).id)
         if addressee is not None:
-            values["addressee"] = self.person(addressee).addressed_by(speaker)
+            values["addressee"] = self.manners.address(speaker, self.person(addressee).id)
         return values
 
     def attribute(self, speaker: str, line: str) -> str:
-        """“Line,” said X. — with the verb varied and the punctuation of speech observed."""
-        verb = VERBS[self.verb_index % len(VERBS)]
+        """“Line,” said X. — the verb chosen by who spoke before it in the paragraph, and varied."""
+        previous, self.last_speaker = self.last_speaker, speaker
         self.verb_index += 1
+        if previous is not None and previous != speaker:
+            verb = ANSWERS[self.verb_index % len(ANSWERS)]
+        elif previous == speaker:
+            verb = "added"
+        else:
+            verb = VERBS[self.verb_index % len(VERBS)]
         line = line.strip().strip("\u201c\u201d\"")
-        if line.endswith("?") or line.endswith("!"):
-            verb = "cried" if line.endswith("!") and verb == "said" and self.verb_index % 3 == 0 else verb
+        if line.endswith("!") and verb in ("said", "observed") and self.verb_index % 2 == 0:
+            verb = "cried"
+        if line.endswith(("?", "!")):
             return f"\u201c{line}\u201d {verb} {self.name(speaker)}."
         body = line[:-1] if line.endswith(".") else line
         return f"\u201c{body},\u201d {verb} {self.name(speaker)}."
-
-
-def spoken_of(person: Person, speaker: str) -> str:
-    """How speaker names person in the third person: 'your Ladyship' becomes 'her Ladyship'."""
-    form = person.addressed_by(speaker)
-    if form.lower().startswith("your "):
-        return PRONOUNS.get(person.pronoun, PRONOUNS["they"])["his"] + form[4:]
-    return form

@@ -19,7 +19,7 @@ from versus.scenes.patterns import PatternError, Vocabulary, parse
 from versus.scenes.problems import Problem, SceneError, suggest
 
 TOP_KEYS = ("title", "chapter", "setting", "game", "rules", "seed", "players", "pov", "company", "spins",
-            "asides", "beats", "end", "phrasebook", "time", "host", "names")
+            "asides", "beats", "end", "phrasebook", "time", "host", "names", "relations")
 TIMES = ("morning", "afternoon", "evening", "night")  # the scene's time of day, when its setting is silent
 NAMES = ("novel", "printed")  # spaces named as a novel prints them (Humility), or in the board's capitals
 PERSON_KEYS = ("id", "name", "called", "pronoun", "temper", "address")
@@ -178,7 +178,21 @@ class Reader:
         host = self.optional(get("host"), lambda n: self.text(n, "host"), None)
         if host:
             out["host"] = host  # a person's id, or the name of someone outside the scene
+        if get("relations") is not None:
+            out["relations"] = self.relations(get("relations"), speakers)
         return out
+
+    def relations(self, node: yaml.Node, ids: list[str]) -> tuple[tuple[str, str, str], ...]:
+        """relations: {darcy: {georgiana: brother}}: Mr. Darcy is Georgiana's brother."""
+        out = []
+        for who, (key, value) in self.mapping(node, "relations", tuple(ids)).items():
+            for other, (other_key, word_node) in self.mapping(value, f"the relations of {who}", tuple(ids)).items():
+                word = self.choice(word_node, "relation", vocabulary()["relations"])
+                if other == who:
+                    self.problem(other_key, f"{who} cannot be related to {who}self")
+                elif word is not None:
+                    out.append((who, other, word))
+        return tuple(out)
 
     def optional(self, node: yaml.Node | None, read: Callable[[yaml.Node], Any], default: Any) -> Any:
         if node is None or (isinstance(node, yaml.ScalarNode) and scalar(node) is None):

@@ -17,16 +17,6 @@ class Person:
     line: int = 0  # where the scene declares this person
     address: tuple[tuple[str, str], ...] = ()  # (speaker id or "default", how they name this person in speech)
 
-    def addressed_by(self, speaker: str) -> str:
-        """How speaker names this person aloud: the scene's address, else a courteous default."""
-        forms = dict(self.address)
-        if speaker in forms:
-            return forms[speaker]
-        if "default" in forms:
-            return forms["default"]
-        titles = ("Mr.", "Mrs.", "Miss", "Lady", "Sir", "Colonel", "Captain", "Lord", "Dr.")
-        return self.called if self.called.split()[0] in titles else self.name
-
 
 @dataclass(frozen=True, slots=True)
 class Pattern:

@@ -70,6 +70,10 @@ def scene_schema() -> dict[str, Any]:
                      "description": "the time of day, when the setting does not say; the prose keeps to it"},
             "host": {"type": "string", "description": "whose house it is: a person's id, or someone outside the "
                                                       "scene (then its people may go home after)"},
+            "relations": {"type": "object", "description": "what one person is to another, e.g. {darcy: "
+                                                          "{georgiana: brother}}; a shared surname is family",
+                          "additionalProperties": {"type": "object", "additionalProperties": {
+                              "enum": vocabulary()["relations"]}}},
             "names": {"enum": ["novel", "printed"], "description": "spaces as a novel prints them (Humility, "
                                                                  "the Pillory; the default) or in the board's capitals"},
             "company": {"type": "array", "items": person(["id", "name"]), "description": "onlookers; they never spin"},
