@@ -80,7 +80,35 @@ def main() -> None:
                   f"mean {turns:.0f} turns, {words:.0f} words, {words / turns:.1f} words a turn")
     for sentence in examples[:5]:
         print(f"  repeated, e.g.: {sentence[:100]}")
+    conversation(scenes + [load_scene(p) for p in sorted((ROOT / "tests" / "elsewhere").glob("*.yaml"))])
     false_claims(scenes, args.truth)
+
+
+def conversation(scenes, seeds: int = 10) -> None:
+    """Speech and manners in brisk exports: the share of words spoken, the share of speaking paragraphs
+    where two people speak, address faults (manners.faults), and 'replied' with nothing to reply to."""
+    from versus.narration.manners import faults
+
+    print(f"conversation: brisk, {seeds} seeds of each scene")
+    for scene in scenes:
+        shares, speaking, exchanges, wrong, unanswered, ladyship = [], 0, 0, [], 0, 0
+        for seed in range(seeds):
+            play = Playthrough(scene, seed=seed)
+            for _ in play.play_out():
+                pass
+            text = "\n\n".join(Narrator(play, "brisk").paragraphs())
+            lines = checks.spoken_lines(text, [(p.id, [p.name, p.called]) for p in (*scene.players, *scene.company)])
+            shares.append(checks.speech_share(text))
+            paras, two = checks.exchanges(lines)
+            speaking, exchanges = speaking + paras, exchanges + two
+            wrong.extend(faults(scene, [(who, line) for _, who, _, line in lines]))
+            unanswered += checks.unanswered(lines)
+            ladyship += "your Ladyship" in text
+        print(f"  {scene.name:22} speech {100 * sum(shares) / len(shares):4.0f}% of words;"
+              f" exchanges in {exchanges}/{speaking} speaking paragraphs ({100 * exchanges / max(1, speaking):.0f}%);"
+              f" address faults {len(wrong)}; unanswered replies {unanswered}; 'your Ladyship' in {ladyship}/{seeds}")
+        for fault in sorted(set(wrong))[:3]:
+            print(f"      e.g. {fault}")
 
 
 def false_claims(scenes, seeds: int) -> None:

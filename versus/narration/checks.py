@@ -60,3 +60,45 @@ def short_verdict_share(text: str) -> float:
     with_verdict = [p for p in paras
                     if any(len(s.split()) <= 8 for s in sentences(SPEECH.sub("“…”", p)) if "“" not in s)]
     return len(with_verdict) / len(paras) if paras else 0.0
+
+
+VERB = r"(said|replied|observed|returned|added|cried|answered)"
+
+
+def spoken_lines(text: str, people: list[tuple[str, list[str]]]) -> list[tuple[int, str, str, str]]:
+    """(paragraph index, speaker id, verb, line) for each attributed speech; people are (id, names)."""
+    names = sorted(((n, pid) for pid, ns in people for n in ns if n), key=lambda x: -len(x[0]))
+    who = "|".join(re.escape(n) for n, _ in names)
+    pattern = re.compile(rf"“([^”]*)”\s+{VERB}\s+({who})\b")
+    lookup = dict(names)
+    out = []
+    for k, para in enumerate(p for p in text.split("\n\n") if p.strip() and not p.startswith(("#", "<!--"))):
+        for m in pattern.finditer(para):
+            out.append((k, lookup[m.group(3)], m.group(2), m.group(1)))
+    return out
+
+
+def speech_share(text: str) -> float:
+    """The share of the prose's words that are spoken."""
+    body = [p for p in text.split("\n\n") if p.strip() and not p.startswith(("#", "|", "---", "<!--"))]
+    words = sum(len(p.split()) for p in body)
+    spoken = sum(len(q.split()) for p in body for q in SPEECH.findall(p))
+    return spoken / words if words else 0.0
+
+
+def exchanges(lines: list[tuple[int, str, str, str]]) -> tuple[int, int]:
+    """(paragraphs with speech, paragraphs where two people speak)."""
+    by_para: dict[int, set[str]] = {}
+    for k, speaker, _, _ in lines:
+        by_para.setdefault(k, set()).add(speaker)
+    return len(by_para), sum(1 for s in by_para.values() if len(s) >= 2)
+
+
+def unanswered(lines: list[tuple[int, str, str, str]]) -> int:
+    """'Replied', 'returned' or 'answered' with nothing said by another before it in its paragraph."""
+    count, before = 0, {}
+    for k, speaker, verb, _ in lines:
+        if verb in ("replied", "returned", "answered") and not (before.get(k, set()) - {speaker}):
+            count += 1
+        before.setdefault(k, set()).add(speaker)
+    return count

@@ -188,23 +188,25 @@ class Manners:
         return form
 
 
-def faults(scene: Scene, spoken: Iterable[tuple[str, str, str]]) -> list[str]:
-    """Address faults in (speaker, hearer, line) triples, by the rules of STYLE.md 13 (for the benchmark)."""
+def faults(scene: Scene, said: Iterable[tuple[str, str]]) -> list[str]:
+    """Address faults in spoken lines, (speaker id, line), by the rules of STYLE.md 13: formal full names,
+    "Lady de Bourgh", a Bennet calling a Bennet "Miss", a sister calling her brother "Mr. Darcy"."""
     manners = Manners(scene)
     out = []
-    for speaker, hearer, line in spoken:
-        them = manners.standing.get(hearer)
-        if them is None:
-            continue
-        person = manners.people[hearer]
-        if person.name in line and len(person.name.split()) > 2:
-            out.append(f"a formal full name spoken: {person.name!r}")
+    for speaker, line in said:
+        for pid, person in manners.people.items():
+            them = manners.standing[pid]
+            if pid == speaker:
+                continue
+            full = bool(them.title and them.named and them.surname)  # "Miss Elizabeth Bennet", not "Miss de Bourgh"
+            if full and person.name in line and not dict(person.address).get(speaker):
+                out.append(f"{speaker}: a formal full name spoken, {person.name!r}")
+            kin = manners.of(pid, speaker)
+            formal = f"{them.title} {them.christian if them.named else them.surname}"
+            if kin and them.title == "Miss" and formal in line and formal != dict(person.address).get(speaker):
+                out.append(f"{speaker} calls a {kin} {formal!r}")
+            if kin == "brother" and manners.standing[speaker].male is False and f"{them.title} {them.surname}" in line:
+                out.append(f"{speaker} calls her brother {them.title} {them.surname}")
         if "Lady de Bourgh" in line:
-            out.append("“Lady de Bourgh”")
-        kin = manners.of(hearer, speaker)
-        if kin and them.title == "Miss" and f"Miss {them.christian or them.surname}" in line and not dict(
-                person.address).get(speaker):
-            out.append(f"{speaker} calls her {kin} “Miss”")
-        if kin == "brother" and f"{them.title} {them.surname}" in line and manners.standing[speaker].male is False:
-            out.append(f"{speaker} calls her brother {them.title} {them.surname}")
+            out.append(f"{speaker}: “Lady de Bourgh”")
     return out

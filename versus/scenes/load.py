@@ -19,7 +19,7 @@ from versus.scenes.patterns import PatternError, Vocabulary, parse
 from versus.scenes.problems import Problem, SceneError, suggest
 
 TOP_KEYS = ("title", "chapter", "setting", "game", "rules", "seed", "players", "pov", "company", "spins",
-            "asides", "beats", "end", "phrasebook", "time", "host", "names", "relations")
+            "asides", "beats", "end", "phrasebook", "time", "host", "names", "relations", "rivals")
 TIMES = ("morning", "afternoon", "evening", "night")  # the scene's time of day, when its setting is silent
 NAMES = ("novel", "printed")  # spaces named as a novel prints them (Humility), or in the board's capitals
 PERSON_KEYS = ("id", "name", "called", "pronoun", "temper", "address")
@@ -137,6 +137,7 @@ class Reader:
         company = self.people(get("company"), "company", None) if get("company") is not None else []
         self.unique_ids(players, company)
         ids = [p.id for p in players]
+        self.player_ids = ids
         speakers = ids + [c.id for c in company]
         for speaker, key_node in self.pending_speakers:
             if speaker not in speakers:
@@ -180,6 +181,13 @@ class Reader:
             out["host"] = host  # a person's id, or the name of someone outside the scene
         if get("relations") is not None:
             out["relations"] = self.relations(get("relations"), speakers)
+        if get("rivals") is not None:
+            rivals = [self.person_ref(n, [p for p in speakers if p in self.player_ids], "rivals")
+                      for n in self.sequence(get("rivals"), "rivals")]
+            if len(rivals) != 2 or len(set(rivals)) != 2:
+                self.problem(get("rivals"), "rivals are two different players, e.g. [elizabeth, darcy]")
+            elif None not in rivals:
+                out["rivals"] = tuple(rivals)
         return out
 
     def relations(self, node: yaml.Node, ids: list[str]) -> tuple[tuple[str, str, str], ...]:

@@ -74,6 +74,8 @@ def scene_schema() -> dict[str, Any]:
                                                           "{georgiana: brother}}; a shared surname is family",
                           "additionalProperties": {"type": "object", "additionalProperties": {
                               "enum": vocabulary()["relations"]}}},
+            "rivals": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2,
+                       "description": "the two players whose battle of wit is the spine (default: the first two)"},
             "names": {"enum": ["novel", "printed"], "description": "spaces as a novel prints them (Humility, "
                                                                  "the Pillory; the default) or in the board's capitals"},
             "company": {"type": "array", "items": person(["id", "name"]), "description": "onlookers; they never spin"},
