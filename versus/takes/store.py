@@ -247,6 +247,11 @@ class TakeStore:
             raise TakesError(f"{self.folder}: no takes yet, so no take {name!r}")
         raise TakesError(f"no take {name!r} in {self.folder}{suggest(name, names)}")
 
+    def holds(self, name: str) -> bool:
+        """Whether a take of this name has its own file (one look, however many takes there are)."""
+        path = self.file(slug(name))
+        return path.exists() or path.is_symlink()
+
     def latest(self) -> Take | None:
         """The take saved last (the newest readable file)."""
         for _, key, _ in reversed(self._files()):

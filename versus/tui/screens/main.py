@@ -210,8 +210,8 @@ class MainScreen(BackgroundWork, Screen):
         if origin is None or not self.session.saved:
             return
         self.session.forked_from = None
-        self.notify(f"{origin} keeps its ending; this play goes on as {self.session.take_name} "
-                    f"({self.session.note}).", title="Forked a new take", timeout=8)
+        self.notify(f"{origin} keeps its ending; this play goes on as {self.session.take_name}: "
+                    f"{self.session.note}.", title="Forked a new take", timeout=8)
         self.post_message(msg.Forked(self.session.take_name, self.session.note))
 
     def after_change(self) -> None:
@@ -286,10 +286,10 @@ class MainScreen(BackgroundWork, Screen):
                 return "A take needs a name."
             try:
                 check_name(name)
-                taken = {t.name for t in self.session.takes()}
+                taken = self.session.store.holds(name)
             except Exception as error:
                 return str(error)
-            return f"There is already a take called {name}." if name in taken else None
+            return f"There is already a take called {name}." if taken else None
 
         def done(name: str | None) -> None:
             if name:
