@@ -2,8 +2,9 @@
 
     python benchmarks/takes.py [--takes 1,100,500] [--saves 20]
 
-Each figure is the median time of one save (a spin played in the app saves its take) in a fresh
-copy of the Netherfield scene whose folder already holds that many takes.
+Each figure is the median time of one save in a fresh copy of the Netherfield scene beside that
+many takes: a spin played in the app (its take grows by one spin), and a new take (versus run).
+Most of a save is its fsync, so the figures move with the disk's load.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from versus.takes.store import TakeStore  # noqa: E402
 from versus.tui.session import replay  # noqa: E402
 
 
-def one_save_seconds(takes: int, saves: int) -> float:
+def save_seconds(takes: int, saves: int) -> tuple[float, float]:
+    """Median seconds of (a take's save as it grows, a new take's save) beside `takes` takes."""
     with tempfile.TemporaryDirectory() as folder:
         scene_path = Path(folder) / "scenes" / "netherfield.yaml"
         scene_path.parent.mkdir()
@@ -40,12 +42,16 @@ def one_save_seconds(takes: int, saves: int) -> float:
         for n in range(1, takes + 1):
             store.save(dataclasses.replace(template, name=f"take-{n}"))
         current = store.get("take-1")
-        times = []
-        for _ in range(saves):
+        grow, new = [], []
+        for n in range(saves):
             start = time.perf_counter()
-            current = store.save(dataclasses.replace(current, note=f"saved at {time.perf_counter()}"))
-            times.append(time.perf_counter() - start)
-        return statistics.median(times)
+            current = store.save(dataclasses.replace(current, spins=current.spins + (1 + n % 6,)))
+            grow.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            store.save(dataclasses.replace(template, name=store.new_name()))
+            new.append(time.perf_counter() - start)
+            TakeStore(scene_path)  # a fresh store each time, as a new process would have
+        return statistics.median(grow), statistics.median(new)
 
 
 def main() -> None:
@@ -56,9 +62,10 @@ def main() -> None:
     counts = [int(c) for c in args.takes.split(",")]
     base = None
     for count in counts:
-        seconds = one_save_seconds(count, args.saves)
-        base = base or seconds
-        print(f"{count:>6} takes: one save {1000 * seconds:8.2f} ms  ({seconds / base:.1f}x the first)")
+        grow, new = save_seconds(count, args.saves)
+        base = base or (grow, new)
+        print(f"{count:>6} takes: a spin's save {1000 * grow:7.2f} ms ({grow / base[0]:.1f}x), "
+              f"a new take {1000 * new:7.2f} ms ({new / base[1]:.1f}x)")
 
 
 if __name__ == "__main__":
