@@ -49,15 +49,8 @@ def run(args: argparse.Namespace) -> int:
 
 def trace_lines(game, spins: list[int]):
     """Play spins in order; one JSON line per action, stopping at a winner or when spins run out."""
-    feed = iter(spins)
-    while not game.state.over:
-        spin = None
-        if game.state.needs_spin:
-            spin = next(feed, None)
-            if spin is None:
-                return
-        action = game.play(spin)
-        yield trace_line(game.state, action.player, action.spin)
+    for action, state in game.stream(spins):
+        yield trace_line(state, action.player, action.spin)
 
 
 def trace_line(state, player: int, spin: int | None) -> str:

@@ -1,26 +1,32 @@
-"""What happened, as typed immutable events. The narrator, the scenes and the TUI read these."""
+"""What happened, as typed immutable events. The narrator, the scenes and the TUI read these.
+
+Each is a named tuple (versus.rules.records): built in a tenth of a frozen dataclass's time, with
+the same fields, repr and equality by kind and value.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
+
+from versus.rules.records import record
 
 
-@dataclass(frozen=True, slots=True)
-class TurnBegan:
+@record
+class TurnBegan(NamedTuple):
     player: int
     turn: int  # turns of all players counted together, from 1
     round: int
 
 
-@dataclass(frozen=True, slots=True)
-class Spun:
+@record
+class Spun(NamedTuple):
     player: int
     spin: int
     origin: int
 
 
-@dataclass(frozen=True, slots=True)
-class Moved:
+@record
+class Moved(NamedTuple):
     """The token was counted forward from origin to a space."""
 
     player: int
@@ -28,23 +34,23 @@ class Moved:
     to: int
 
 
-@dataclass(frozen=True, slots=True)
-class Landed:
+@record
+class Landed(NamedTuple):
     """A spin brought the player to this space, before its direction."""
 
     player: int
     space: int
 
 
-@dataclass(frozen=True, slots=True)
-class Advanced:
+@record
+class Advanced(NamedTuple):
     player: int
     frm: int
     to: int
 
 
-@dataclass(frozen=True, slots=True)
-class Sent:
+@record
+class Sent(NamedTuple):
     """A direction sent the player elsewhere (including back to the origin of the spin)."""
 
     player: int
@@ -52,8 +58,8 @@ class Sent:
     to: int
 
 
-@dataclass(frozen=True, slots=True)
-class Fined:
+@record
+class Fined(NamedTuple):
     """Paid into the pool or bank: a fine, a toll, a forfeit or the price of a place."""
 
     player: int
@@ -61,8 +67,8 @@ class Fined:
     paid: int
 
 
-@dataclass(frozen=True, slots=True)
-class Paid:
+@record
+class Paid(NamedTuple):
     """Paid to another player."""
 
     player: int
@@ -70,8 +76,8 @@ class Paid:
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class Received:
+@record
+class Received(NamedTuple):
     """Received from another player, or from the pool or bank when frm is None."""
 
     player: int
@@ -79,8 +85,8 @@ class Received:
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class Confined:
+@record
+class Confined(NamedTuple):
     """Made to miss turns: confined (Mansion months) or made to wait (Virtue turns)."""
 
     player: int
@@ -88,24 +94,24 @@ class Confined:
     turns: int
 
 
-@dataclass(frozen=True, slots=True)
-class Waited:
+@record
+class Waited(NamedTuple):
     """A skipped turn; left is how many more will be skipped."""
 
     player: int
     left: int
 
 
-@dataclass(frozen=True, slots=True)
-class Released:
+@record
+class Released(NamedTuple):
     """Confinement over by time; the player begins again on the start square."""
 
     player: int
     to: int
 
 
-@dataclass(frozen=True, slots=True)
-class Relieved:
+@record
+class Relieved(NamedTuple):
     """Freed by another guilty of the same crime (rule 15)."""
 
     player: int
@@ -113,8 +119,8 @@ class Relieved:
     to: int
 
 
-@dataclass(frozen=True, slots=True)
-class Displaced:
+@record
+class Displaced(NamedTuple):
     """Moved by a collision (rule 16): back to the mover's origin."""
 
     player: int
@@ -123,24 +129,24 @@ class Displaced:
     to: int
 
 
-@dataclass(frozen=True, slots=True)
-class Respun:
+@record
+class Respun(NamedTuple):
     """Came onto a prisoner's place uninvited: back to the origin to spin again (rule 16)."""
 
     player: int
     origin: int
 
 
-@dataclass(frozen=True, slots=True)
-class Stayed:
+@record
+class Stayed(NamedTuple):
     """The re-spin matched the spin before it: the player remains where he was."""
 
     player: int
     space: int
 
 
-@dataclass(frozen=True, slots=True)
-class Overshot:
+@record
+class Overshot(NamedTuple):
     """Spun past the goal; outcome is "seat", "begin-again" or "bounce"."""
 
     player: int
@@ -149,14 +155,14 @@ class Overshot:
     outcome: str
 
 
-@dataclass(frozen=True, slots=True)
-class ExtraSpin:
+@record
+class ExtraSpin(NamedTuple):
     player: int
     count: int
 
 
-@dataclass(frozen=True, slots=True)
-class Won:
+@record
+class Won(NamedTuple):
     player: int
     space: int
 

@@ -2,30 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Iterable, Iterator
 
+from versus.rules.action import Action
 from versus.rules.board import Board, Rules, RulesError
-from versus.rules.events import Event, TurnBegan
 from versus.rules.state import State
 from versus.rules.turn import Turn
+
+__all__ = ["Action", "Game", "GameOver", "initial_state"]
 
 
 class GameOver(RuntimeError):
     """An action was asked of a game that already has a winner."""
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One action: a skipped turn (spin None) or one spin with everything it caused."""
-
-    player: int
-    spin: int | None
-    events: tuple[Event, ...]
-
-    @property
-    def turn(self) -> int | None:
-        began = next((e for e in self.events if isinstance(e, TurnBegan)), None)
-        return began.turn if began else None
 
 
 def initial_state(board: Board, rules: Rules, players: int) -> State:
@@ -43,6 +31,19 @@ def initial_state(board: Board, rules: Rules, players: int) -> State:
     )
 
 
+_COMPILED: dict[tuple[int, Rules], tuple[Board, Turn]] = {}
+
+
+def compiled(board: Board, rules: Rules) -> Turn:
+    """The board and rules compiled for play, once (the entry holds the board, so its id stays its own)."""
+    entry = _COMPILED.get((id(board), rules))
+    if entry is None or entry[0] is not board:
+        if len(_COMPILED) > 64:
+            _COMPILED.clear()
+        entry = _COMPILED[(id(board), rules)] = (board, Turn(board, rules))
+    return entry[1]
+
+
 class Game:
     """The rules applied to a board for a number of players; states kept on a stack for undo."""
 
@@ -53,6 +54,8 @@ class Game:
             raise RulesError(f"{board.id} takes at most {board.max_players} players, not {players}")
         self.board = board
         self.rules = rules
+        self._turn = compiled(board, rules)
+        self._faces = rules.teetotum
         self._states: list[State] = [initial_state(board, rules, players)]
         self._actions: list[Action] = []
         self._spins = 0  # actions that used a spin: kept, not counted, so that every step costs the same
@@ -89,22 +92,44 @@ class Game:
 
     def play(self, spin: int | None = None) -> Action:
         """Play the next action: a spin when the state needs one, else a skipped turn (spin None)."""
-        state = self.state
-        if state.over:
+        state = self._states[-1]
+        if state.winner is not None:
             raise GameOver("the game is over")
-        if state.needs_spin:
+        if state.pending is not None or state.waiting[state.player] == 0:  # a spin is needed
             if spin is None:
                 raise ValueError("a spin is needed")
-            if not 1 <= spin <= self.rules.teetotum:
-                raise ValueError(f"a spin must be from 1 to {self.rules.teetotum}, not {spin}")
+            if not 1 <= spin <= self._faces:
+                raise ValueError(f"a spin must be from 1 to {self._faces}, not {spin}")
+            self._spins += 1
         elif spin is not None:
             raise ValueError("this turn is skipped; it takes no spin")
-        new_state, action = Turn(self.board, self.rules, state).act(spin)
+        new_state, action = self._turn.act(state, spin)
         self._states.append(new_state)
         self._actions.append(action)
-        if spin is not None:
-            self._spins += 1
         return action
+
+    def stream(self, spins: Iterable[int]) -> Iterator[tuple[Action, State]]:
+        """Play on with these spins, yielding each action and the state after it, until a winner or
+        until a spin is needed and none is left; skipped turns are played as they come.
+
+        One-way play, for traces and simulations: only the latest state is kept, so nothing played
+        here can be undone and memory stays flat however long the game.
+        """
+        act, faces, feed = self._turn.act, self._faces, iter(spins)
+        state = self._states[-1]
+        self._states, self._actions = [state], []
+        while state.winner is None:
+            spin = None
+            if state.pending is not None or state.waiting[state.player] == 0:
+                spin = next(feed, None)
+                if spin is None:
+                    return
+                if not 1 <= spin <= faces:
+                    raise ValueError(f"a spin must be from 1 to {faces}, not {spin}")
+                self._spins += 1
+            state, action = act(state, spin)
+            self._states[0] = state
+            yield action, state
 
     def undo(self) -> Action | None:
         """Take back the last action; returns it, or None at the start."""

@@ -1,12 +1,19 @@
-"""The changing state of one game, immutable so that undo is a pop."""
+"""The changing state of one game, immutable so that undo is a pop.
+
+Named tuples (versus.rules.records), built cheaply once an action; dataclasses.replace and
+dataclasses.fields still work on them, for tests and callers that derive one state from another.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
+
+from versus.rules.records import as_dataclass, record
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
+@as_dataclass
+@record
+class Pending(NamedTuple):
     """A spin owed within the current turn, before the turn passes on.
 
     kind: "extra" (Virtue: spin again; owed counts this spin), "respin" (Mansion rule 16:
@@ -20,8 +27,9 @@ class Pending:
     owed: int = 1
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+@as_dataclass
+@record
+class State(NamedTuple):
     pos: tuple[int, ...]
     counters: tuple[int, ...]
     pool: int
@@ -50,11 +58,11 @@ class State:
     @property
     def needs_spin(self) -> bool:
         """True when the next action is a spin; False when it is a skipped turn or the game is over."""
-        if self.over:
+        if self.winner is not None:
             return False
         return self.pending is not None or self.waiting[self.player] == 0
 
     @property
     def round(self) -> int:
         """The round the next fresh turn belongs to (from 1)."""
-        return self.turn // self.players + 1
+        return self.turn // len(self.pos) + 1

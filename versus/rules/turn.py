@@ -1,233 +1,227 @@
-"""One action worked out on a scratch copy of the state (RULES.md: "A turn", steps 1 to 6)."""
+"""One action worked out (RULES.md: "A turn", steps 1 to 6), as cheaply as a plain loop allows.
+
+Turn is compiled once for a board and rules: each space's direction as (verb, amount) pairs,
+counting as a table. An action copies into lists only what it changes (positions always; the
+rest on first change) and leaves every other tuple of the state shared with the state before.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from versus.rules import events as ev
-from versus.rules.board import Board, Rules, Space
+from versus.rules.action import Action
+from versus.rules.board import Board, Rules
 from versus.rules.reach import count
+from versus.rules.records import new
 from versus.rules.state import Pending, State
 
-if TYPE_CHECKING:
-    from versus.rules.game import Action
+_TURN_BEGAN, _SPUN, _MOVED, _LANDED, _WON = ev.TurnBegan, ev.Spun, ev.Moved, ev.Landed, ev.Won
 
 
 class Turn:
-    """Scratch lists for one action; act() returns the new frozen state and the action."""
+    """A board and its rules compiled for play; act(state, spin) is one action."""
 
-    def __init__(self, board: Board, rules: Rules, state: State) -> None:
-        self.board, self.rules, self.before = board, rules, state
-        self.n = state.players
-        self.pos = list(state.pos)
-        self.counters = list(state.counters)
-        self.pool = state.pool
-        self.waiting = list(state.waiting)
-        self.confined = list(state.confined)
-        self.seat_used = list(state.seat_used)
-        self.crime_origin = list(state.crime_origin)
-        self.turn = state.turn
-        self.winner: int | None = None
-        self.pending: Pending | None = None
-        self.owed = 0  # spins still owed this turn after the current one (Virtue)
-        self.turn_over = False
-        self.events: list[ev.Event] = []
+    def __init__(self, board: Board, rules: Rules) -> None:
+        self.goal, self.seat, self.start = board.goal, board.seat, rules.start
+        self.bounce = board.overshoot == "bounce"
+        self.collisions, self.relief_spins = rules.collisions, rules.relief != "begin-again"
+        spaces = board.spaces
+        self.direction = [tuple((e.verb, e.amount) for e in s.direction) for s in spaces]
+        self.offense = [s.kind == "offense" for s in spaces]
+        self.sends_to = [s.sends_to for s in spaces]
+        self.confines = [s.confines for s in spaces]
+        longest = max([rules.teetotum] + [e.amount for s in spaces for e in s.direction if e.verb == "advance"])
+        # counted[origin][steps]: the space reached by counting (a table: skip-places walks over places)
+        self.counted = [[count(board, rules, o, k) for k in range(longest + 1)] for o in range(board.goal + 1)]
 
-    # -- the action -------------------------------------------------------------------
-    def act(self, spin: int | None) -> tuple[State, "Action"]:
-        from versus.rules.game import Action
-
-        before = self.before
-        pending = before.pending
-        actor = pending.spinner if pending else before.player
+    def act(self, before: State, spin: int | None) -> tuple[State, Action]:
+        pos, counters, pool, waiting, confined, seat_used, crime, player, turn, pending, _ = before
+        n = len(pos)
+        events: list = []
         if pending is None:
-            self.turn += 1
-            self.emit(ev.TurnBegan(actor, self.turn, (self.turn - 1) // self.n + 1))
+            actor = player
+            turn += 1
+            events.append(new(_TURN_BEGAN, (actor, turn, (turn - 1) // n + 1)))
+        else:
+            actor = pending[1]
         if spin is None:
-            self.skip(actor)
-        elif pending is not None and pending.kind == "respin" and spin == pending.spin:
-            self.emit(ev.Spun(actor, spin, self.pos[actor]))
-            self.emit(ev.Stayed(actor, self.pos[actor]))  # "Should he spin as before, he must remain"
-            self.turn_over = True
+            state = self.skip(before, actor, turn, events)
+        elif pending is not None and pending[0] == "respin" and spin == pending[2]:
+            here = pos[actor]
+            events.append(new(_SPUN, (actor, spin, here)))
+            events.append(new(ev.Stayed, (actor, here)))  # "Should he spin as before, he must remain"
+            state = new(State, (pos, counters, pool, waiting, confined, seat_used, crime, (player + 1) % n,
+                                turn, None, None))
         else:
-            self.owed = pending.owed - 1 if pending and pending.kind == "extra" else 0
-            self.spin(actor, spin)
-        return self.freeze(), Action(actor, spin, tuple(self.events))
-
-    def freeze(self) -> State:
-        player = self.before.player
-        pending = self.pending
-        if self.winner is None and pending is None and not self.turn_over and self.owed > 0:
-            pending = Pending("extra", player, owed=self.owed)
-        if self.winner is None and pending is None:
-            player = (player + 1) % self.n  # the turn passes on
-        return State(
-            pos=tuple(self.pos), counters=tuple(self.counters), pool=self.pool,
-            waiting=tuple(self.waiting), confined=tuple(self.confined),
-            seat_used=tuple(self.seat_used), crime_origin=tuple(self.crime_origin),
-            player=player, turn=self.turn, pending=pending, winner=self.winner,
-        )
-
-    def emit(self, event: ev.Event) -> None:
-        self.events.append(event)
-
-    # -- step 1: a skipped turn ----------------------------------------------------------
-    def skip(self, p: int) -> None:
-        self.waiting[p] -= 1
-        self.emit(ev.Waited(p, self.waiting[p]))
-        if self.waiting[p] == 0 and self.confined[p]:
-            self.confined[p] = False
-            self.begin_again(p)
-            self.emit(ev.Released(p, self.pos[p]))
-
-    def begin_again(self, p: int) -> None:
-        self.pos[p] = self.rules.start
-        self.seat_used[p] = False
-
-    # -- steps 2 to 6: a spin --------------------------------------------------------------
-    def spin(self, m: int, s: int) -> None:
-        origin = self.pos[m]
-        self.emit(ev.Spun(m, s, origin))
-        target = self.count(origin, s)
-        goal = self.board.goal
-        if target > goal:
-            self.overshoot(m, origin, target)
-            return
-        self.pos[m] = target
-        self.emit(ev.Moved(m, origin, target))
-        self.emit(ev.Landed(m, target))
-        space = self.board.space(target)
-        self.direct(m, origin, space)
-        if self.pos[m] == goal:
-            self.winner = m
-            self.emit(ev.Won(m, goal))
-            return
-        if self.rules.collisions:
-            self.collide(m, origin, s, space)
-
-    def count(self, origin: int, steps: int) -> int:
-        return count(self.board, self.rules, origin, steps)
-
-    def overshoot(self, m: int, origin: int, target: int) -> None:
-        """Rule 17 (the Seat of Expectation) or Darton's rule VI (back by the excess)."""
-        self.turn_over = True
-        if self.board.overshoot == "bounce":
-            self.pos[m] = max(1, origin - (target - self.board.goal))
-            self.emit(ev.Overshot(m, origin, self.pos[m], "bounce"))
-        elif not self.seat_used[m] and self.board.seat is not None:
-            self.seat_used[m] = True
-            self.pos[m] = self.board.seat
-            self.emit(ev.Overshot(m, origin, self.pos[m], "seat"))
-            if self.rules.collisions:
-                self.collide(m, origin, 0, None)
-        else:
-            self.begin_again(m)
-            self.emit(ev.Overshot(m, origin, self.pos[m], "begin-again"))
-
-    def direct(self, m: int, origin: int, space: Space) -> None:
-        """Apply the landing space's direction once, in order; no chaining."""
-        for effect in space.direction:
-            verb, amount = effect.verb, effect.amount
-            if verb == "pay":
-                self.fine(m, amount)
-            elif verb == "pay-half":
-                self.fine(m, self.counters[m] // 2)
-            elif verb == "pay-each":
-                for q in self.others(m):
-                    self.transfer(m, q, amount)
-            elif verb == "receive":
-                self.from_pool(m, amount)
-            elif verb == "receive-each":
-                for q in self.others(m):
-                    self.transfer(q, m, amount)
-            elif verb == "take-pool":
-                self.from_pool(m, self.pool)
-            elif verb == "go":
-                self.emit(ev.Sent(m, self.pos[m], amount))
-                self.pos[m] = amount
-            elif verb == "back":
-                self.emit(ev.Sent(m, self.pos[m], origin))
-                self.pos[m] = origin
-            elif verb == "advance":
-                to = min(self.count(self.pos[m], amount), self.board.goal)
-                self.emit(ev.Advanced(m, self.pos[m], to))
-                self.pos[m] = to
-            elif verb == "confine":
-                self.waiting[m], self.confined[m], self.crime_origin[m] = amount, True, origin
-                self.emit(ev.Confined(m, self.pos[m], amount))
-            elif verb == "wait":
-                self.waiting[m] = amount
-                self.emit(ev.Confined(m, self.pos[m], amount))
-                self.turn_over, self.owed = True, 0  # spins still owed are lost
-            elif verb == "spin":
-                self.owed += amount
-                self.emit(ev.ExtraSpin(m, amount))
-
-    # -- counters -------------------------------------------------------------------------
-    def others(self, p: int) -> list[int]:
-        """Every other player in seat order, starting after p."""
-        return [(p + k) % self.n for k in range(1, self.n)]
-
-    def fine(self, p: int, due: int) -> None:
-        paid = min(due, self.counters[p])
-        self.counters[p] -= paid
-        self.pool += paid
-        self.emit(ev.Fined(p, due, paid))
-
-    def from_pool(self, p: int, wanted: int) -> None:
-        got = min(wanted, self.pool)
-        self.pool -= got
-        self.counters[p] += got
-        self.emit(ev.Received(p, None, got))
-
-    def transfer(self, payer: int, payee: int, amount: int) -> None:
-        paid = min(amount, self.counters[payer])
-        if paid:
-            self.counters[payer] -= paid
-            self.counters[payee] += paid
-            self.emit(ev.Paid(payer, payee, paid))
-            self.emit(ev.Received(payee, payer, paid))
-
-    # -- step 6: collisions (rule 16) ----------------------------------------------------------
-    def collide(self, m: int, origin: int, s: int, landing: Space | None) -> None:
-        final = self.pos[m]
-        if final in (self.rules.start, self.board.goal):
-            return
-        by_offense = landing is not None and landing.kind == "offense"
-        sent_by_crime = by_offense and landing.sends_to == final  # type: ignore[union-attr]
-        if final == origin and not sent_by_crime:
-            return
-        others = [q for q in self.others(m) if self.pos[q] == final]
-        if not others:
-            return
-        prisoner = next((q for q in others if self.confined[q] and self.waiting[q] > 0), None)
-        if prisoner is not None:
-            if sent_by_crime and landing.confines:  # type: ignore[union-attr]
-                self.relieve(prisoner, m)
-                for q in others:
-                    if q != prisoner:
-                        self.displace(q, m, origin)
+            owed = pending[3] - 1 if pending is not None and pending[0] == "extra" else 0
+            origin = pos[actor]
+            target = self.counted[origin][spin]
+            if target < self.goal and not self.direction[target] and (target not in pos or not self.collisions):
+                # The common case: counted onto a plain space nobody else holds; nothing else happens.
+                events += (new(_SPUN, (actor, spin, origin)), new(_MOVED, (actor, origin, target)),
+                           new(_LANDED, (actor, target)))
+                extra = new(Pending, ("extra", player, 0, owed)) if owed > 0 else None
+                state = new(State, (pos[:actor] + (target,) + pos[actor + 1:], counters, pool, waiting, confined,
+                                    seat_used, crime, player if extra else (player + 1) % n, turn, extra, None))
             else:
-                self.pos[m] = origin
-                self.emit(ev.Respun(m, origin))
-                self.pending = Pending("respin", m, spin=s)
-            return
-        if not by_offense:
-            self.fine(m, 1)
-        for q in others:
-            self.displace(q, m, origin)
+                state = _spin(self, before, actor, spin, turn, owed, events)
+        return state, new(Action, (actor, spin, tuple(events)))
 
-    def displace(self, q: int, by: int, to: int) -> None:
-        self.emit(ev.Displaced(q, by, self.pos[q], to))
-        self.pos[q] = to
+    def skip(self, before: State, p: int, turn: int, events: list) -> State:
+        """Step 1: a skipped turn; the last month of a confinement releases to the start square."""
+        pos, counters, pool, waiting, confined, seat_used, crime, player, _, _, _ = before
+        left = waiting[p] - 1
+        waiting = _put(waiting, p, left)
+        events.append(new(ev.Waited, (p, left)))
+        if left == 0 and confined[p]:
+            confined, pos, seat_used = _put(confined, p, False), _put(pos, p, self.start), _put(seat_used, p, False)
+            events.append(new(ev.Released, (p, self.start)))
+        return new(State, (pos, counters, pool, waiting, confined, seat_used, crime, (player + 1) % len(pos),
+                           turn, None, None))
 
-    def relieve(self, q: int, by: int) -> None:
-        """Rule 15: one guilty of the same crime is sent there; the prisoner goes free."""
-        self.waiting[q], self.confined[q] = 0, False
-        if self.rules.relief == "begin-again":
-            self.begin_again(q)
-            self.emit(ev.Relieved(q, by, self.pos[q]))
-            return
-        self.pos[q] = self.crime_origin[q]
-        self.emit(ev.Relieved(q, by, self.pos[q]))
-        self.pending = Pending("relief", q)
+
+def _put(values: tuple, i: int, value: object) -> tuple:
+    """values with values[i] replaced."""
+    return values[:i] + (value,) + values[i + 1:]
+
+
+def _spin(t: Turn, before: State, m: int, s: int, turn: int, owed: int, events: list) -> State:
+    """Steps 2 to 6 of one spin, in locals: positions in a list, the rest copied on first change."""
+    pos, counters, pool, waiting, confined, seat_used, crime, player, _, _, _ = before
+    pos, cash, emit, goal = list(pos), None, events.append, t.goal
+    turn_over, pending, winner = False, None, None
+    origin = pos[m]
+    emit(new(_SPUN, (m, s, origin)))
+    target = t.counted[origin][s]
+    if target > goal:
+        turn_over = True  # rule 17 (the Seat of Expectation) or Darton's rule VI (back by the excess)
+        if t.bounce:
+            pos[m] = max(1, origin - (target - goal))
+            emit(new(ev.Overshot, (m, origin, pos[m], "bounce")))
+        elif not seat_used[m] and t.seat is not None:
+            seat_used, pos[m] = _put(seat_used, m, True), t.seat
+            emit(new(ev.Overshot, (m, origin, pos[m], "seat")))
+            if t.collisions and pos.count(pos[m]) > 1:
+                pool, cash, waiting, confined, seat_used, pending = _collide(
+                    t, m, origin, 0, None, pos, cash or list(counters), pool, waiting, confined, seat_used, crime,
+                    events)
+        else:
+            pos[m] = t.start
+            if seat_used[m]:
+                seat_used = _put(seat_used, m, False)
+            emit(new(ev.Overshot, (m, origin, pos[m], "begin-again")))
+    else:
+        pos[m] = target
+        emit(new(_MOVED, (m, origin, target)))
+        emit(new(_LANDED, (m, target)))
+        for verb, amount in t.direction[target]:  # once, in order; no chaining
+            if verb == "go":
+                emit(new(ev.Sent, (m, pos[m], amount)))
+                pos[m] = amount
+            elif verb == "advance":
+                to = min(t.counted[pos[m]][amount], goal)
+                emit(new(ev.Advanced, (m, pos[m], to)))
+                pos[m] = to
+            elif verb == "back":
+                emit(new(ev.Sent, (m, pos[m], origin)))
+                pos[m] = origin
+            elif verb == "spin":
+                owed += amount
+                emit(new(ev.ExtraSpin, (m, amount)))
+            elif verb == "confine":
+                waiting, confined, crime = _put(waiting, m, amount), _put(confined, m, True), _put(crime, m, origin)
+                emit(new(ev.Confined, (m, pos[m], amount)))
+            elif verb == "wait":
+                waiting = _put(waiting, m, amount)
+                emit(new(ev.Confined, (m, pos[m], amount)))
+                turn_over, owed = True, 0  # spins still owed are lost
+            else:
+                cash = cash or list(counters)
+                pool = _money(verb, amount, m, cash, pool, events)
+        if pos[m] == goal:
+            winner = m
+            emit(new(_WON, (m, goal)))
+        elif t.collisions and pos[m] != t.start and pos.count(pos[m]) > 1:
+            pool, cash, waiting, confined, seat_used, pending = _collide(
+                t, m, origin, s, target, pos, cash or list(counters), pool, waiting, confined, seat_used, crime,
+                events)
+    if winner is None and pending is None:
+        if not turn_over and owed > 0:
+            pending = new(Pending, ("extra", player, 0, owed))
+        else:
+            player = (player + 1) % len(pos)  # the turn passes on
+    return new(State, (tuple(pos), counters if cash is None else tuple(cash), pool, waiting, confined, seat_used,
+                       crime, player, turn, pending, winner))
+
+
+def _money(verb: str, amount: int, m: int, cash: list[int], pool: int, events: list) -> int:
+    """A direction that moves counters; returns the pool after it."""
+    emit, n = events.append, len(cash)
+    if verb == "pay" or verb == "pay-half":
+        due = amount if verb == "pay" else cash[m] // 2
+        paid = min(due, cash[m])
+        cash[m] -= paid
+        emit(new(ev.Fined, (m, due, paid)))
+        return pool + paid
+    if verb == "receive" or verb == "take-pool":
+        got = min(amount if verb == "receive" else pool, pool)
+        cash[m] += got
+        emit(new(ev.Received, (m, None, got)))
+        return pool - got
+    for q in _others(m, n):  # pay-each, receive-each
+        payer, payee = (m, q) if verb == "pay-each" else (q, m)
+        paid = min(amount, cash[payer])
+        if paid:
+            cash[payer] -= paid
+            cash[payee] += paid
+            emit(new(ev.Paid, (payer, payee, paid)))
+            emit(new(ev.Received, (payee, payer, paid)))
+    return pool
+
+
+def _collide(t: Turn, m: int, origin: int, s: int, landed: int | None, pos: list[int], cash: list[int], pool: int,
+             waiting: tuple, confined: tuple, seat_used: tuple, crime: tuple, events: list):
+    """Step 6, rule 16, when someone else stands on the mover's final space.
+
+    Returns (pool, counters, waiting, confined, seat_used, pending).
+    """
+    emit, final = events.append, pos[m]
+    pending = None
+    by_offense = landed is not None and t.offense[landed]
+    sent_by_crime = by_offense and t.sends_to[landed] == final  # type: ignore[index]
+    if final == origin and not sent_by_crime:
+        return pool, cash, waiting, confined, seat_used, None
+    others = [q for q in _others(m, len(pos)) if pos[q] == final]
+    prisoner = next((q for q in others if confined[q] and waiting[q] > 0), None)
+    if prisoner is not None:
+        if sent_by_crime and t.confines[landed]:  # type: ignore[index]
+            # Rule 15: one guilty of the same crime is sent there; the prisoner goes free.
+            q = prisoner
+            waiting, confined = _put(waiting, q, 0), _put(confined, q, False)
+            if t.relief_spins:
+                pos[q] = crime[q]
+                pending = new(Pending, ("relief", q, 0, 1))
+            else:
+                pos[q] = t.start
+                if seat_used[q]:
+                    seat_used = _put(seat_used, q, False)
+            emit(new(ev.Relieved, (q, m, pos[q])))
+            for q in others:
+                if q != prisoner:
+                    emit(new(ev.Displaced, (q, m, pos[q], origin)))
+                    pos[q] = origin
+        else:
+            pos[m] = origin
+            emit(new(ev.Respun, (m, origin)))
+            pending = new(Pending, ("respin", m, s, 1))
+        return pool, cash, waiting, confined, seat_used, pending
+    if not by_offense:
+        pool = _money("pay", 1, m, cash, pool, events)
+    for q in others:
+        emit(new(ev.Displaced, (q, m, pos[q], origin)))
+        pos[q] = origin
+    return pool, cash, waiting, confined, seat_used, None
+
+
+def _others(p: int, n: int) -> list[int]:
+    """Every other player in seat order, starting after p."""
+    return [(p + k) % n for k in range(1, n)]
