@@ -54,7 +54,8 @@ def trace_lines(game, spins: list[int]):
 
 
 def trace_line(state, player: int, spin: int | None) -> str:
+    # json writes a tuple as an array: the state's own tuples need no copying into lists
     return json.dumps({
-        "player": player, "spin": spin, "pos": list(state.pos), "counters": list(state.counters),
-        "pool": state.pool, "waiting": list(state.waiting), "winner": state.winner,
+        "player": player, "spin": spin, "pos": state.pos, "counters": state.counters,
+        "pool": state.pool, "waiting": state.waiting, "winner": state.winner,
     })
