@@ -318,6 +318,8 @@ class MainScreen(BackgroundWork, Screen):
         except Exception as error:
             self.refuse(str(error))
             return
+        for problem in self.session.store.problems:  # take files that cannot be read: named, left alone
+            self.notify(problem, title="A take not listed", severity="warning", timeout=10)
         self.app.push_screen(TakesScreen(self.session, takes), self.takes_chosen)
 
     def takes_chosen(self, choice: tuple[str, str] | None) -> None:
