@@ -284,3 +284,18 @@ def test_kill_9_during_saves_leaves_every_take_whole(scene):
         assert len(first.spins) > 1 and first.spins[0] == 1
         names = [t.name for t in takes]
         assert len(names) == len(set(names))
+
+
+def test_the_app_saving_while_runs_save_in_another_shell_loses_nothing(scene):
+    from versus.tui.session import Session
+
+    runs = [versus("run", str(scene), "--seed", str(n), cwd=scene.parent.parent) for n in range(6)]
+    session = Session(scene)
+    for _ in range(25):
+        session.spin()
+        session.save()
+    assert [p.wait(timeout=240) for p in runs] == [0] * 6
+    takes = TakeStore(scene).load()
+    assert len(takes) == 7 and len({t.name for t in takes}) == 7
+    assert TakeStore(scene).get(session.take_name).spins == tuple(session.play.spins())
+    assert len(session.play.played) == 25

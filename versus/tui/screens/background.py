@@ -135,7 +135,7 @@ class BackgroundWork:
     def solved(self, solution) -> None:
         try:
             take = self.app.services.keep(solution)
-            self.session.switch(take.name)
+            self.session.switch(take.name, getattr(take, "key", ""))
         except Exception as error:
             self.notify(f"The solution was not saved: {error}", severity="error", timeout=10)
             return
