@@ -299,3 +299,15 @@ def test_the_app_saving_while_runs_save_in_another_shell_loses_nothing(scene):
     assert len(takes) == 7 and len({t.name for t in takes}) == 7
     assert TakeStore(scene).get(session.take_name).spins == tuple(session.play.spins())
     assert len(session.play.played) == 25
+
+
+def test_runs_at_once_migrate_an_old_sidecar_once(scene):
+    scene.with_name("netherfield.takes.yaml").write_text(SIDECAR)
+    runs = [versus("run", str(scene), "--seed", str(n), cwd=scene.parent.parent) for n in range(8)]
+    assert [p.wait(timeout=240) for p in runs] == [0] * 8
+    assert all("not migrated" not in p.stderr.read() for p in runs)
+    takes = TakeStore(scene).load()
+    assert len(takes) == 3 + 8
+    assert [(t.name, t.spins) for t in takes[:3]] == [("take-1", (3, 5, 2)), ("evening", (1,)), ("take-1", (6,))]
+    assert sorted(p.name for p in scene.parent.iterdir()) == [
+        "netherfield.takes", "netherfield.takes.yaml.migrated", "netherfield.yaml"]

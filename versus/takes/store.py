@@ -263,12 +263,12 @@ class TakeStore:
 
     def new_name(self, prefix: str = "take") -> str:
         """The next name of the form prefix-N after any held (claimed for good only by a save)."""
+        self._migrate()
         pattern = re.compile(rf"^{re.escape(prefix)}-([0-9]{{1,9}})\.yaml$")
         try:
             numbers = [int(m.group(1)) for e in os.scandir(self.folder) if (m := pattern.match(e.name))]
         except FileNotFoundError:
             numbers = []
-        self._migrate()
         return f"{prefix}-{max(numbers, default=0) + 1}"
 
     # -- writing -----------------------------------------------------------------------------
@@ -343,6 +343,8 @@ class TakeStore:
         except FileNotFoundError:
             return  # another process has just migrated it
         except (Unreadable, UnicodeDecodeError, yamlio.YamlProblem, ValueError) as error:
+            if not (self.sidecar.exists() or self.sidecar.is_symlink()):
+                return  # another process migrated it while this one looked
             self.problems.append(f"{self.sidecar}: not migrated, left as it is ({error})")
             return
         self._copy_entries(entries)
