@@ -14,7 +14,8 @@ import yaml
 from versus import __version__
 from versus.files import clean_text, write_export
 from versus.manuscript.config import Manuscript
-from versus.narration import annotated, told
+from versus.narration import annotated
+from versus.narration.plan import compose
 from versus.takes.log import SOURCE, describe
 from versus.takes.outcome import outcome
 from versus.takes.playthrough import Playthrough
@@ -44,7 +45,8 @@ def export_dir(play: Playthrough) -> Path:
     return Path(play.scene.path).resolve().parent.parent / "manuscript_exports"
 
 
-def record(play: Playthrough, take_name: str, pace: str = "brisk", manuscript: Manuscript | None = None) -> dict:
+def record(play: Playthrough, take_name: str, pace: str = "brisk", manuscript: Manuscript | None = None,
+           words: int | None = None) -> dict:
     """The front matter: everything needed to reproduce the export (Markdown and .docx alike)."""
     scene = play.scene
     front = {
@@ -58,6 +60,7 @@ def record(play: Playthrough, take_name: str, pace: str = "brisk", manuscript: M
         "seed": play.seed,
         "spins": play.spins(),
         "pace": pace,
+        **({"words": words} if words is not None else {}),
         "outcome": outcome(play),
         "versus": __version__,
     }
@@ -67,14 +70,19 @@ def record(play: Playthrough, take_name: str, pace: str = "brisk", manuscript: M
 
 
 def render(play: Playthrough, take_name: str, pace: str = "brisk", ledger: bool = False,
-           manuscript: Manuscript | None = None, annotate: bool = False) -> str:
-    """The export's Markdown; with annotate, a comment before each paragraph names the actions it tells."""
+           manuscript: Manuscript | None = None, annotate: bool = False, words: int | None = None,
+           notes: list[str] | None = None) -> str:
+    """The export's Markdown; with annotate, a comment before each paragraph names the actions it tells;
+    words is a budget for the prose; what the author should know of it is added to notes."""
     scene = play.scene
-    front = record(play, take_name, pace, manuscript)
+    front = record(play, take_name, pace, manuscript, words)
     heading = f"# Chapter {roman(scene.chapter)} — {scene.title}" if scene.chapter else f"# {scene.title}"
     parts = ["---\n" + yaml.safe_dump(front, sort_keys=False, allow_unicode=True, width=100,
                                       default_flow_style=None) + "---", heading]
-    paragraphs = told(play, pace)
+    composition = compose(play, pace, words)
+    if notes is not None:
+        notes.extend(composition.warnings)
+    paragraphs = list(composition.paragraphs)
     parts.extend(annotated(paragraphs) if annotate else [p.text for p in paragraphs])
     if ledger:
         parts.append(ledger_table(play))
@@ -97,9 +105,10 @@ def ledger_table(play: Playthrough) -> str:
 
 def export_play(play: Playthrough, take_name: str, out: Path | str | None = None, pace: str = "brisk",
                 ledger: bool = False, force: bool = False, default_name: str | None = None,
-                manuscript: Manuscript | None = None, annotate: bool = False) -> Exported:
+                manuscript: Manuscript | None = None, annotate: bool = False, words: int | None = None,
+                notes: list[str] | None = None) -> Exported:
     """Write the export; never clobber: same bytes → nothing written; else next free name or backup."""
-    text = clean_text(render(play, take_name, pace, ledger, manuscript, annotate))  # no ESC or BEL in a manuscript
+    text = clean_text(render(play, take_name, pace, ledger, manuscript, annotate, words, notes))  # no ESC or BEL
     name = Path(default_name or play.scene.name).name  # a take name never leads out of manuscript_exports/
     target = Path(out) if out else export_dir(play) / f"{name}.md"
     path, written, backup = write_export(target, text, force)

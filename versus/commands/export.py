@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from versus.commands.common import load_scene_or_fail, open_playthrough, working_scene
 
@@ -11,8 +12,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scene", metavar="SCENE", help="a scene file (scenes/*.yaml)")
     parser.add_argument("--take", metavar="NAME", help="the take to export (default: the latest)")
     parser.add_argument("-o", "--output", metavar="PATH", help="where to write (default: manuscript_exports/)")
-    parser.add_argument("--pace", choices=["brisk", "full"], default="brisk",
-                        help="brisk summarises uneventful play (default); full narrates every turn")
+    parser.add_argument("--pace", choices=["summary", "brisk", "full"], default="brisk",
+                        help="summary: the whole game in a paragraph or two; brisk (the default): a chapter's worth, "
+                             "400 to 1,600 words; full: every turn")
+    parser.add_argument("--words", type=budget, metavar="N",
+                        help="a word budget for the prose (front matter and headings not counted), met within 15%%")
     parser.add_argument("--ledger", action="store_true", help="append a table of the play")
     parser.add_argument("--annotate", action="store_true",
                         help="before each paragraph, an HTML comment naming the actions it tells (as versus trace "
@@ -23,6 +27,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(the default when -o names a .docx)")
     parser.add_argument("--font", choices=["times", "courier"],
                         help="for docx: Times New Roman (the default) or Courier New, at 12 pt")
+
+
+def budget(text: str) -> int:
+    """--words: a whole number of words from 50 to 100,000."""
+    try:
+        words = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a word budget is a whole number, not {text!r}") from None
+    if not 50 <= words <= 100_000:
+        raise argparse.ArgumentTypeError(f"a word budget is from 50 to 100000 words, not {words}")
+    return words
 
 
 def run(args: argparse.Namespace) -> int:
@@ -49,20 +64,25 @@ def run(args: argparse.Namespace) -> int:
     for _ in play.play_out():
         pass
     name = take_name or "as written"
+    notes: list[str] = []
     default_name = slug(f"{scene.name}-{take_name}") if args.take else None  # a file name, never a path
     try:
         if fmt == "docx":
             from versus.manuscript.export import export_docx
 
             result = export_docx(play, name, args.output, args.pace, args.force, default_name,
-                                 font=args.font or "times", manuscript=manuscript, annotate=args.annotate)
+                                 font=args.font or "times", manuscript=manuscript, annotate=args.annotate,
+                                 words=args.words, notes=notes)
         else:
             result = export_play(play, name, args.output, args.pace, args.ledger, args.force,
-                                 default_name=default_name, manuscript=manuscript, annotate=args.annotate)
+                                 default_name=default_name, manuscript=manuscript, annotate=args.annotate,
+                                 words=args.words, notes=notes)
     except PhrasebookError as error:
         raise Failure(f"versus: {error}") from None
     except OSError as error:
         raise Failure(f"versus: could not write the export: {error}", status=1) from None
+    for note in dict.fromkeys(notes):
+        print(f"versus: {note}", file=sys.stderr)
     if not result.written:
         print(f"{result.path} already holds this export; nothing written")
     else:

@@ -23,14 +23,14 @@ def manuscript_docx(play: Playthrough, take_name: str, pace: str = "brisk", font
                     manuscript: Manuscript | None = None, **options: Any) -> bytes:
     """The .docx of the take; options go to the Markdown render as they are (a budget, say)."""
     blocks = read_blocks(clean_text(render(play, take_name, pace, manuscript=manuscript, **options)))
-    return docx_bytes(blocks, front(play, take_name, pace, blocks, font, manuscript))
+    return docx_bytes(blocks, front(play, take_name, pace, blocks, font, manuscript, options.get("words")))
 
 
 def front(play: Playthrough, take_name: str, pace: str, blocks: list[Block], font: str,
-          manuscript: Manuscript | None) -> Front:
+          manuscript: Manuscript | None, words: int | None = None) -> Front:
     scene = play.scene
     heading = next((b.text for b in blocks if b.kind == "heading"), scene.title)
-    facts = {**record(play, take_name, pace, manuscript), "font": font}
+    facts = {**record(play, take_name, pace, manuscript, words), "font": font}
     comments = (f"Exported by Versus {__version__} from {Path(scene.path).name}, {take_name}; "
                 "the custom properties record how to play it again.")
     if manuscript is None:

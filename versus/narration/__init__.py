@@ -9,18 +9,17 @@ if TYPE_CHECKING:
     from versus.takes.playthrough import Playthrough
 
 
-def narrate(play: "Playthrough", pace: str = "brisk") -> list[str]:
+def narrate(play: "Playthrough", pace: str = "brisk", words: int | None = None) -> list[str]:
     """The prose of the play so far, as Markdown paragraphs (curly quotes, em dashes)."""
-    from versus.narration.narrator import Narrator
-
-    return Narrator(play, pace).paragraphs()
+    return [p.text for p in told(play, pace, words)]
 
 
-def told(play: "Playthrough", pace: str = "brisk") -> list["Paragraph"]:
-    """The prose as paragraphs that know which actions they tell (for --annotate and the checker)."""
-    from versus.narration.narrator import Narrator
+def told(play: "Playthrough", pace: str = "brisk", words: int | None = None) -> list["Paragraph"]:
+    """The prose as paragraphs that know which actions they tell (for --annotate and the checker);
+    words is a budget for the body, which the planner meets within 15%."""
+    from versus.narration.plan import compose
 
-    return Narrator(play, pace).told()
+    return list(compose(play, pace, words).paragraphs)
 
 
 def annotated(paragraphs: list["Paragraph"]) -> list[str]:
@@ -32,5 +31,5 @@ def annotated(paragraphs: list["Paragraph"]) -> list[str]:
     return out
 
 
-def prose_markdown(play: "Playthrough", pace: str = "brisk") -> str:
-    return "\n\n".join(narrate(play, pace)) + "\n"
+def prose_markdown(play: "Playthrough", pace: str = "brisk", words: int | None = None) -> str:
+    return "\n\n".join(narrate(play, pace, words)) + "\n"

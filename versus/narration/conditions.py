@@ -37,6 +37,7 @@ CONDITIONS: dict[str, str] = {
     "company": "true when the scene has onlookers",
     "visiting": "true when the scene's host is someone outside it, so that its people go home after",
     "players": "how many players there are",
+    "times": "how many times a tally counts what it tells (collisions, confinements)",
 }
 
 COMPARISON = re.compile(r"^\s*(>=|<=|>|<|==|!=)\s*(-?\d+)\s*$")

@@ -19,7 +19,7 @@ import yaml
 
 from versus.boards import board_ids, load_board
 from versus.narration.claims import Claim, found, implied
-from versus.narration.conditions import Entry, entry
+from versus.narration.conditions import Entry, entry, problems
 from versus.narration.phrasebook import HERE, PLACEHOLDER
 
 SPOKEN = ("speech", "remark", "exchange")  # keys whose templates are spoken lines
@@ -50,6 +50,8 @@ def walk(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...
             e = entry(item)
             if e is not None:
                 yield path, e
+            elif isinstance(item, dict) and isinstance(item.get("text"), str):
+                yield path, Entry(item["text"], (("?", "; ".join(problems(item.get("when") or {}))),))
     elif isinstance(node, str) and path[:1] != ("names",):
         yield path, Entry(node)
 
@@ -84,6 +86,9 @@ def faults(data: dict[str, Any], file: str) -> list[Fault]:
     spaces = space_claims()
     out = []
     for key, e in walk(data):
+        if e.when[:1] and e.when[0][0] == "?":  # a when: the chooser cannot read, so never tells
+            out.append(Fault(file, "/".join(key), e.text, "a bad condition", e.when[0][1]))
+            continue
         spoken = True if key[:1] and key[0] in SPOKEN else None
         sample = PLACEHOLDER.sub(lambda m: SAMPLES.get(m.group(1), m.group(0)), e.text)
         for claim in found(sample, spoken):

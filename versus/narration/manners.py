@@ -140,7 +140,7 @@ class Manners:
         me, them = self.standing[speaker], self.standing[hearer]
         word = self.of(hearer, speaker)  # what the hearer is to the speaker
         pet = them.called if len(them.called.split()) == 1 else ""  # the scene's pet name: Kitty, Lizzy
-        given = pet or them.christian or them.called
+        given = pet or them.christian or "my dear"  # no Christian name known: never "Miss Bingley" to a sister
         if word in ("mother",):
             return "Mama"
         if word in ("father",):
@@ -182,9 +182,10 @@ class Manners:
         if form.lower().startswith("your "):
             return ("his" if self.standing[subject].male else "her") + form[4:]
         if form in ("my dear", "brother", "sister", "sir", "ma’am"):
-            them = self.standing[subject]
-            return {"brother": "my brother", "sister": "my sister"}.get(form) or (
-                f"{them.title} {them.surname}".strip() if them.title else them.called)
+            them, kin = self.standing[subject], self.of(subject, speaker)
+            if kin in ("brother", "sister", "son", "daughter", "wife", "husband"):
+                return f"my {kin}"
+            return f"{them.title} {them.surname}".strip() if them.title else them.called
         return form
 
 

@@ -24,6 +24,7 @@ class Told:
     score: int
     must: bool
     collision: bool
+    kept: bool = False  # told whatever the budget: the finish, and the author's asides
 
 
 def score(index: int, action: Action, board: Board, before: State, after: State, fired: bool) -> Told:
@@ -37,7 +38,7 @@ def score(index: int, action: Action, board: Board, before: State, after: State,
             value = max(value, SCORES.get(space.kind, 0) + (10 if space.direction else 0))
     if leader(after) is not None and leader(after) != leader(before) and leader(before) is not None:
         value = max(value, 40)
-    return Told(index, value, must, collision)
+    return Told(index, value, must, collision, fired or ev.Won in kinds)
 
 
 def leader(state: State) -> int | None:
@@ -47,10 +48,18 @@ def leader(state: State) -> int | None:
     return leaders[0] if len(leaders) == 1 and best > 0 else None
 
 
-def select(scores: list[Told], turns: int, pace: str) -> set[int]:
-    """Indices of the actions told one by one; the rest go into summaries."""
+def select(scores: list[Told], turns: int, pace: str, limit: int | None = None) -> set[int]:
+    """Indices of the actions told one by one; the rest go into summaries.
+
+    With a limit (a word budget being met), the finish and the author's asides are kept and the
+    limit most salient of the rest are told; everything else is tallied in the summaries.
+    """
     if pace == "full":
         return set(range(len(scores)))
+    if limit is not None:
+        kept = {t.index for t in scores if t.kept}
+        ranked = sorted((t for t in scores if not t.kept and t.score >= 12), key=lambda t: (-t.score, t.index))
+        return kept | {t.index for t in ranked[:limit]}
     chosen = {t.index for t in scores if t.must}
     collisions = [t.index for t in scores if t.collision and not t.must]
     cap = 8 + turns // 20  # beyond this, collisions are tallied in the summaries (still named)
@@ -63,3 +72,8 @@ def select(scores: list[Told], turns: int, pace: str) -> set[int]:
                       key=lambda t: (-t.score, t.index))
     chosen.update(t.index for t in optional[:budget])
     return chosen
+
+
+def candidates(scores: list[Told]) -> int:
+    """How many actions a limit can choose among."""
+    return sum(1 for t in scores if not t.kept and t.score >= 12)

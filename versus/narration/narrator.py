@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 
 from dataclasses import dataclass
 from typing import Any
@@ -20,7 +21,7 @@ from versus.rules.game import Action
 from versus.takes.playthrough import Firing, Playthrough
 
 GOOD, BAD = "glad", "vexed"
-PACES = ("brisk", "full")
+PACES = ("summary", "brisk", "full")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,11 +36,13 @@ class Paragraph:
 
 
 class Narrator:
-    def __init__(self, play: Playthrough, pace: str = "brisk") -> None:
+    def __init__(self, play: Playthrough, pace: str = "brisk", limit: int | None = None, lean: bool = False) -> None:
         self.play = play
         self.scene = play.scene
         self.board = play.board
         self.pace = pace
+        self.limit = limit  # how many moments beyond the finish and the asides to tell (a word budget)
+        self.lean = lean  # a tight budget: no verdicts or lone reactions, one tally a stretch
         digest = hashlib.blake2b(repr((self.scene.seed, play.spins(), pace)).encode(), digest_size=8).digest()
         seed = int.from_bytes(digest, "big")
         self.rng = random.Random(seed)
@@ -88,13 +91,16 @@ class Narrator:
     def draft(self) -> list[Paragraph]:
         out: list[Paragraph] = []
         self.scope = (None, None)
+        if self.pace == "summary":
+            return self.digest(out)
         self.add(out, [self.opening()])
         played = self.play.played
         firings = self.play.firings_by_action()
         turns = self.play.game.state.turn
         told = [moments.score(i, p.action, self.board, self.states[i], self.states[i + 1], i in firings)
                 for i, p in enumerate(played)]
-        chosen = moments.select(told, turns, self.pace)
+        self.scores = told
+        chosen = moments.select(told, turns, self.pace, self.limit)
         stretch: list[int] = []
         for i, p in enumerate(played):
             if i not in chosen:
@@ -112,9 +118,10 @@ class Narrator:
                 sentences.append(Unit(self.aside(firing), i, i, author=True))
             if not (p.action.events and isinstance(p.action.events[-1], ev.Won)):
                 mood = self.mood(i, p.action)
-                sentences.extend(self.verdict(mood, sentences))
+                if not self.lean:
+                    sentences.extend(self.verdict(mood, sentences))
                 talk = self.exchange(mood, p.action) if not firings.get(i) else []
-                sentences.extend(talk or self.reaction(mood, p.action))
+                sentences.extend(talk or ([] if self.lean else self.reaction(mood, p.action)))
             self.add(out, lead + sentences)
         tail = self.summary(stretch)
         if tail:
@@ -127,6 +134,54 @@ class Narrator:
                     out[-1] = Paragraph(out[-1].text, None, None,
                                         tuple(Unit(u.text, *whole) for u in out[-1].units))
         return [para for para in out if para.text]
+
+    # -- the whole game in a paragraph or two (--pace summary) ----------------------------------------
+    def digest(self, out: list[Paragraph]) -> list[Paragraph]:
+        """As Austen tells an evening at cards: the setting, a few results told inside character, the
+        people's part, and the winner (or how things stood when play stopped)."""
+        played = self.play.played
+        told = [moments.score(i, p.action, self.board, self.states[i], self.states[i + 1], False)
+                for i, p in enumerate(played)]  # a summary ranks by the game alone; asides are for longer prose
+        last = len(played) - 1
+        results = sorted(self.results(told, last), key=lambda t: t.index)
+        sentences: list = [Unit(self.opening(brief=True))]
+        top = max(results, key=lambda t: t.score) if results and not self.lean else None
+        for k, t in enumerate(results):
+            if k and k % 4 == 0:  # a longer digest (a word budget) goes on in a new paragraph
+                self.add(out, sentences)
+                sentences = []
+            self.moment(t.index)
+            said = [x for x in self.tell(t.index, played[t.index].action, played[t.index].source) if x]
+            telling = said[1:] if len(said) > 1 and not self.facts.actions[t.index].kind else said
+            sentences.extend(Unit(x, t.index, t.index) for x in telling[:1])
+            if t is top:  # the people's part, at the moment that mattered most
+                self.voices.last_speaker = None
+                mood = self.mood(t.index, played[t.index].action)
+                talk = self.exchange(mood, played[t.index].action, certain=True) if mood else []
+                sentences.extend(Unit(x, t.index, t.index) for x in talk)
+        self.add(out, sentences)
+        if last >= 0:
+            self.moment(last)
+            self.voices.last_speaker = None
+            ending = [self.won(e, self.states[-1]) for e in played[last].action.events if isinstance(e, ev.Won)]
+            close = self.close(brief=True)
+            self.add(out, [Unit(x, last, last) for x in ending + (close[:1] if self.lean else close) if x])
+        return [para for para in out if para.text]
+
+    def results(self, told: list[moments.Told], last: int) -> list[moments.Told]:
+        """Two to four results for a summary: the most salient, of different kinds and players where it can."""
+        ranked = sorted((t for t in told if t.index != last and t.score >= 30), key=lambda t: (-t.score, t.index))
+        out: list[moments.Told] = []
+        seen: set[tuple[int, str]] = set()
+        for t in ranked:
+            f = self.facts.actions[t.index]
+            key = (f.player, f.kind or ("collision" if f.displaced else ""))
+            if key not in seen:
+                out.append(t)
+                seen.add(key)
+            if len(out) >= (3 if self.limit is None else self.limit):
+                break
+        return out
 
     def moment(self, index: int) -> None:
         """What follows tells action index: its facts decide which phrasings may be chosen."""
@@ -210,20 +265,23 @@ class Narrator:
         return self.book.say(path, values, "", self.now) or ""
 
     # -- opening and close --------------------------------------------------------------------
-    def opening(self) -> str:
+    def opening(self, brief: bool = False) -> str:
         scene = self.scene
         names = listing([self.voices.name(i) for i in range(len(scene.players))])
         title = self.board.title
         game = "the" + title[3:] if title.startswith("The ") else title  # "agreed to the Mansion of Happiness"
         values = {"players": names, "game": game, "setting": scene.setting}
         first = self.phrase("opening_setting" if scene.setting else "opening_plain", **values)
+        if "," in scene.setting:  # "in the drawing-room, one wet evening, that …": close the setting's clause
+            first = re.sub(re.escape(scene.setting) + r" (?=[a-z])", scene.setting + ", ", first)
         sentences = [first]
-        if scene.company:
+        if scene.company and not brief:
             company = listing([self.voices.name(c.id) for c in scene.company])
             sentences.append(self.phrase("company_present", company=company))
         return " ".join(s for s in sentences if s)
 
-    def close(self) -> list[str]:
+    def close(self, brief: bool = False) -> list[str]:
+        """The social fallout; brief (a summary) keeps to the winner, one answer and one verdict."""
         state = self.play.game.state
         if self.play.played:
             self.moment(len(self.play.played) - 1)  # the close speaks of the game as it ended
@@ -236,11 +294,14 @@ class Narrator:
         else:
             winner, losers = state.winner, [p for p in players if p != state.winner]
             losers.sort(key=lambda p: (p != self.scene.pov_seat, -state.pos[p]))
-            sentences = [self.in_temper(winner, "close_winner")]
+            sentences = [] if brief else [self.in_temper(winner, "close_winner")]
             loser = losers[0]
             sentences.append(self.speech(loser, "concede", addressee=winner))
             paras.append(" ".join(s for s in sentences if s))
-            paras.append(" ".join(s for s in (self.in_temper(p, "close_loser") for p in losers[:2]) if s))
+            paras.append(" ".join(s for s in (self.in_temper(p, "close_loser") for p in losers[:1 if brief else 2])
+                                  if s))
+            if brief:
+                return paras
         if self.scene.company and state.winner is not None:  # its lines speak of a victory
             values = {"winner": self.voices.person(winner).called,
                       "company": listing([c.called for c in self.scene.company])}
@@ -398,7 +459,7 @@ class Narrator:
             return self.scene.seat(named[0]), self.scene.seat(named[1])
         return (0, 1) if len(self.scene.players) >= 2 else None
 
-    def exchange(self, mood: str | None, action: Action) -> list[str]:
+    def exchange(self, mood: str | None, action: Action, certain: bool = False) -> list[str]:
         """Two to four lines between two people at a moment that matters: taunt and retort, condolence and
         rebuff, compliment and deflection, an onlooker's barb and the answer."""
         if mood is None:
@@ -407,7 +468,7 @@ class Narrator:
         rivals = self.rivals()
         principal = rivals is not None and actor in rivals
         chance = (0.75 if principal else 0.4) if self.pace == "brisk" else (0.45 if principal else 0.2)
-        if self.rng.random() >= chance:
+        if self.rng.random() >= chance and not certain:
             return []
         if self.scene.company and (not principal or self.rng.random() < 0.25):
             return self.barb(mood, actor)
@@ -564,7 +625,7 @@ class Narrator:
             out.append(self.phrase("stretch_lead", span=span, **self.leader_values(lead_after)))
         else:
             out.append(self.phrase("stretch", span=span, **self.leader_values(lead_after)))
-        out.extend(self.tallies(stretch))
+        out.extend(self.tallies(stretch)[:1 if self.lean else 4])
         return [Unit(s, *self.scope) for s in out if s]
 
     def leader_values(self, seat: int | None) -> dict[str, str]:
@@ -575,8 +636,11 @@ class Narrator:
         virtues: dict[int, list[str]] = {}
         vices: dict[int, list[str]] = {}
         paid: dict[int, int] = {}
+        confined: dict[int, list[int]] = {}
         for index in stretch:
             f = self.facts.actions[index]
+            if f.confined:
+                confined.setdefault(f.player, []).append(index)
             for e in self.play.played[index].action.events:
                 if isinstance(e, ev.Displaced):
                     collisions.setdefault((e.by, e.player), []).append((index, e.frm, e.to))
@@ -588,7 +652,7 @@ class Narrator:
         general = dict(self.now)
         out = []
         for (by, victim), moves in sorted(collisions.items(), key=lambda kv: (-len(kv[1]), kv[0])):
-            self.now = general | {"displaced": "back" if all(to < frm for _, frm, to in moves) else
+            self.now = general | {"times": len(moves), "displaced": "back" if all(to < frm for _, frm, to in moves) else
                                   "forward" if all(to > frm for _, frm, to in moves) else "mixed",
                                   "paid": sum(self.facts.actions[i].paid for i, _, _ in moves)}
             text = self.phrase("collision_tally", times=times(len(moves)), **self.voices.values(by, victim))
@@ -601,6 +665,12 @@ class Narrator:
                 unique = list(dict.fromkeys(names))
                 if len(unique) >= 2 and len(out) < 4:
                     out.append(self.phrase(key, spaces=listing(unique), **self.voices.values(seat)))
+        for seat, indices in sorted(confined.items()):  # confinements a budget left untold one by one
+            self.now = general | {"repeat": len(indices) > 1, "times": len(indices)}
+            text = self.phrase("confinement_tally", times=times(len(indices)), **self.voices.values(seat))
+            if text:
+                out.append(text)
+                self.covered.update(indices)
         for seat, total in sorted(paid.items()):
             if total >= 2 and len(out) < 4:
                 self.now = general | {"paid": total}

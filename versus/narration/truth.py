@@ -14,7 +14,7 @@ from typing import Callable, Iterable, Sequence
 import yaml
 
 from versus.boards import load_board
-from versus.narration.claims import Claim, found, split_speech
+from versus.narration.claims import Claim, claims, found, split_speech
 from versus.narration.words import curly
 from versus.rules import Game
 from versus.rules import events as ev
@@ -41,6 +41,7 @@ SETTING_TIMES = {  # read from the scene here too, so the checker does not lean 
     "evening": re.compile(r"\b(evening|night|after dinner|after supper|candle-?light|dusk)\b", re.I),
 }
 TOLD_KINDS = {"virtue", "vice", "offense", "toll", "sent"}
+CLAIMS = claims()
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +186,13 @@ def _amounts(text: str) -> list[int]:
 
 
 # -- one test a claim -------------------------------------------------------------------------------
+def _claimed_amounts(c: Check, claim: str) -> list[int]:
+    """The amounts stated in the clauses that make the claim (not a receipt's amount beside a fine's)."""
+    pattern = next(k for k in CLAIMS if k.name == claim)
+    clauses = re.split(r"(?<=[.!?;])\s+|,\s+(?:and|but)\s+", c.narration)
+    return [a for clause in clauses if pattern.made_in(clause) for a in _amounts(clause)]
+
+
 def payment(c: Check) -> bool:
     """Someone it names paid; and every amount it states was paid by one of them: one payment, one
     action's payments, or all of them."""
@@ -194,7 +202,7 @@ def payment(c: Check) -> bool:
     each = {e.paid if isinstance(e, ev.Fined) else e.amount
             for p in c.who() for e in c.events(ev.Fined, p) + c.events(ev.Paid, p)}
     return all(a in each or any(a in xs or a == sum(xs) for xs in paid.values() if xs)
-               for a in _amounts(c.narration))
+               for a in _claimed_amounts(c, "payment"))
 
 
 def anyone_paid(c: Check) -> bool:
@@ -207,7 +215,7 @@ def receipt(c: Check) -> bool:
         return False
     each = {e.amount for p in c.who() for e in c.events(ev.Received, p)}
     return all(a in each or any(a in xs or a == sum(xs) for xs in got.values() if xs)
-               for a in _amounts(c.narration))
+               for a in _claimed_amounts(c, "receipt"))
 
 
 SPACES = re.compile(r"(?<![\w-])(" + "|".join(sorted(NUMBERS, key=len, reverse=True)) + r"|\d+) (spaces|squares|steps)\b",
