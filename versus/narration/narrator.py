@@ -396,7 +396,7 @@ class Narrator:
     def amounts(self) -> dict[str, str]:
         """The slots that state amounts, from the facts of the action told; absent when nothing."""
         first = self.scope[0]
-        if first is None:
+        if first is None or self.scope[1] != first:  # a stretch states no one action's amounts
             return {}
         f: ActionFacts = self.facts.actions[first]
         out = {}
@@ -467,7 +467,7 @@ class Narrator:
         actor = action.player
         rivals = self.rivals()
         principal = rivals is not None and actor in rivals
-        chance = (0.75 if principal else 0.4) if self.pace == "brisk" else (0.45 if principal else 0.2)
+        chance = (0.9 if principal else 0.6) if self.pace == "brisk" else (0.5 if principal else 0.25)
         if self.rng.random() >= chance and not certain:
             return []
         if self.scene.company and (not principal or self.rng.random() < 0.25):
@@ -491,10 +491,13 @@ class Narrator:
         if not reply:
             return []
         out = [self.voices.attribute(first.id, line), self.voices.attribute(second.id, reply)]
-        if self.rng.random() < 0.45:
+        if self.rng.random() < 0.6:
             last = self.line("rejoinder", first, second)
             if last:
                 out.append(self.voices.attribute(first.id, last))
+                final = self.line(answer, second, first) if self.rng.random() < 0.35 else ""
+                if final:  # the last word, and the fourth line
+                    out.append(self.voices.attribute(second.id, final))
         return out
 
     def barb(self, mood: str, actor: int) -> list[str]:
@@ -520,7 +523,7 @@ class Narrator:
     def place_values(self) -> dict[str, str]:
         """{space} and {dest} for a spoken line, named as the novel names them mid-sentence."""
         first = self.scope[0]
-        if first is None:
+        if first is None or self.scope[1] != first:
             return {}
         f = self.facts.actions[first]
         out = {"dest": self.realiser.names(self.space_name(f.to))} if f.to else {}
@@ -626,7 +629,27 @@ class Narrator:
         else:
             out.append(self.phrase("stretch", span=span, **self.leader_values(lead_after)))
         out.extend(self.tallies(stretch)[:1 if self.lean else 4])
+        if rounds >= 2 and not self.lean and self.pace == "brisk":
+            out.extend(self.table_talk(stretch))
         return [Unit(s, *self.scope) for s in out if s]
+
+    def table_talk(self, stretch: list[int]) -> list[str]:
+        """The talk that goes on under a stretch of play: the rivals on how it went for one of them."""
+        rivals = self.rivals()
+        if rivals is None or self.rng.random() >= 0.6:
+            return []
+        general = dict(self.now)
+        subject = self.rng.choice(rivals)
+        paid = sum(self.facts.actions[i].paid for i in stretch if self.facts.actions[i].player == subject)
+        first, last = self.states[stretch[0]].pos[subject], self.states[stretch[-1] + 1].pos[subject]
+        leads = self.facts.lead[stretch[-1] + 1].leader == subject
+        moved = "forward" if last > first else "back" if last < first else "still"
+        self.now = general | {"paid": paid, "moved": moved, "lead": leads, "repeat": False}
+        mood = GOOD if leads and moved == "forward" else BAD if paid or moved == "back" else None
+        self.voices.last_speaker = None
+        talk = self.duel(mood, rivals[1] if subject == rivals[0] else rivals[0], subject) if mood else []
+        self.now = general
+        return talk
 
     def leader_values(self, seat: int | None) -> dict[str, str]:
         return {"leader": self.voices.person(seat).called} if seat is not None else {}
@@ -651,7 +674,8 @@ class Narrator:
                 found.setdefault(f.player, []).append(self.board.space(f.landed).name)
         general = dict(self.now)
         out = []
-        for (by, victim), moves in sorted(collisions.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        pairs = sorted(collisions.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+        for (by, victim), moves in pairs[:2]:  # the two pairs that met most; more would read as a ledger
             self.now = general | {"times": len(moves), "displaced": "back" if all(to < frm for _, frm, to in moves) else
                                   "forward" if all(to > frm for _, frm, to in moves) else "mixed",
                                   "paid": sum(self.facts.actions[i].paid for i, _, _ in moves)}
@@ -659,6 +683,13 @@ class Narrator:
             if text:
                 out.append(text)
                 self.covered.update(i for i, _, _ in moves)
+        rest = [i for _, moves in pairs[2:] for i, _, _ in moves]
+        if rest:
+            self.now = general | {"times": len(rest)}
+            text = self.phrase("collision_rest", count=number(len(rest)), times=times(len(rest)))
+            if text:
+                out.append(text)
+                self.covered.update(rest)
         self.now = general
         for key, found in (("virtue_tally", virtues), ("vice_tally", vices)):
             for seat, names in sorted(found.items()):

@@ -151,6 +151,7 @@ class Phrasebook:
         """
         deck = self._deck(path)
         facts = facts or {}
+        mine = set(_lookup(self.layers[0], path))  # the author's own: worth a repeated opening
         for attempt in range(2):
             for item in list(deck):
                 template = item.text
@@ -163,7 +164,7 @@ class Phrasebook:
                     text = POOL.sub(self.pool_word, text)
                 parts = SENTENCE.split(text)
                 if any(s in self.used for s in parts) or (
-                        attempt == 0 and avoid_opening and opening(text) == avoid_opening):
+                        attempt == 0 and avoid_opening and opening(text) == avoid_opening and item not in mine):
                     continue
                 deck.remove(item)
                 deck.append(item)  # to the back of the deck: used last next time (Ink's shuffle)
