@@ -113,6 +113,7 @@ class Outcome:
     counters: np.ndarray  # (games, players), when money is tracked
     paid: np.ndarray  # (games, players), when money is tracked
     too_long: np.ndarray  # with watch_turn N: the spin position on which turn N + 1 began (else 2**40)
+    pos: np.ndarray | None = None  # (games, players): where each player stood at the end
 
 
 class Simulator:
@@ -140,7 +141,7 @@ class Simulator:
         out = Outcome(winner=np.full(rows0, -1, np.int64), turns=np.zeros(rows0, np.int64),
                       spins=np.zeros(rows0, np.int64), held=np.zeros((rows0, nb), bool),
                       counters=np.zeros((rows0, n), np.int64), paid=np.zeros((rows0, n), np.int64),
-                      too_long=np.full(rows0, NEVER, np.int64))
+                      too_long=np.full(rows0, NEVER, np.int64), pos=np.zeros((rows0, n), np.int64))
         for name in _PER_PLAYER + _PER_GAME:
             if name != "too_long":
                 setattr(self, name, np.array(getattr(start, name), copy=True))
@@ -164,6 +165,7 @@ class Simulator:
                 out.spins[g] = self.k[d] - 1
                 out.held[g] = self.flags[d]
                 out.counters[g] = self.counters[d]
+                out.pos[g] = self.pos[d]  # type: ignore[index]
                 out.paid[g] = self.paid[d]
                 out.too_long[g] = self.too_long[d]
                 live &= ~done

@@ -16,6 +16,7 @@ answer is replayed through the rules engine, and every beat checked there, befor
 from __future__ import annotations
 
 import dataclasses
+import os
 import time
 from dataclasses import dataclass
 from typing import Callable
@@ -24,7 +25,7 @@ from versus.boards import load_board
 from versus.scenes.model import Scene
 from versus.scenes.spins import spin_at
 from versus.solve.contradictions import contradictions
-from versus.solve.search import Cancelled, OutOfTime, Search
+from versus.solve.search import MEMORY_LIMIT, PROVE_FOR, Cancelled, OutOfMemory, OutOfTime, Search
 from versus.takes.outcome import as_take
 from versus.takes.playthrough import Playthrough
 from versus.takes.store import Take, TakeStore
@@ -52,17 +53,30 @@ class Solution:
     play: Playthrough  # the solved game, replayed through the engine
     candidates: int  # games played out by the search
     seconds: float
+    proven: int | None = None  # when not proved minimal: every change of this many spins or fewer was tried
+
+    @property
+    def proof(self) -> str:
+        """How far the answer is proved: "" for the fewest edits possible, else what was ruled out."""
+        if self.proven is None:
+            return ""
+        n = len(self.edits)
+        return f"found with {n} edit{'' if n == 1 else 's'}; {self.proven} or fewer ruled out"
 
 
 def solve(scene: Scene, max_edits: int = DEFAULT_MAX_EDITS, max_turns: int | None = None,
           free_script: bool = False, seed: int | None = None, time_limit: float | None = None,
           cancelled: Callable[[], bool] | None = None,
-          progress: Callable[[int, int], None] | None = None) -> Solution:
+          progress: Callable[[int, int], None] | None = None, workers: int | None = None,
+          memory_limit: int = MEMORY_LIMIT, prove_for: float = PROVE_FOR) -> Solution:
     """Spins for every beat of the scene; Unsolvable says plainly why there are none.
 
     cancelled, if given, is asked between batches of candidates; when it answers True the search
     stops with Cancelled (for a worker thread whose screen has gone). progress, if given, is told
-    (edits being tried, candidates tried so far) between batches.
+    (edits being tried, candidates tried so far) between batches. workers is how many processes
+    play candidates out (default: two where there are two cores; the answer is the same with one).
+    Once an answer is found, prove_for seconds at most go to proving that fewer edits cannot do;
+    Solution.proof says how far that went when it did not finish.
     """
     started = time.perf_counter()
     if max_turns is not None:
@@ -85,10 +99,18 @@ def solve(scene: Scene, max_edits: int = DEFAULT_MAX_EDITS, max_turns: int | Non
     def editable(k: int) -> bool:
         return free_script or not (k <= len(script) and script[k - 1] is not None)
 
+    if workers is None:
+        workers = min(2, os.cpu_count() or 1)
     search = Search(board, rules, n, scene.beats, scene.max_turns, base, editable, max_edits, time_limit, cancelled,
-                    progress)
+                    progress, workers, memory_limit, prove_for)
     try:
         found = search.run()
+    except OutOfMemory as stop:
+        tried = stop.level - 1
+        done = (f"every change of up to {tried} spin{'s' if tried != 1 else ''} was tried without making every "
+                "beat hold" if tried else "the search had only begun")
+        raise Unsolvable([f"No solution found within the memory limit of {memory_limit / 2**20:.0f} MB: {done}. "
+                          "Try fewer or likelier beats, or --max-turns."]) from None
     except OutOfTime as stop:
         tried = stop.level - 1
         done = (f"every change of up to {tried} spin{'s' if tried != 1 else ''} was tried, and some of "
@@ -113,7 +135,7 @@ def solve(scene: Scene, max_edits: int = DEFAULT_MAX_EDITS, max_turns: int | Non
     if failed or play.spins() != list(spins):  # pragma: no cover - the simulator and engine agree
         raise RuntimeError(f"the solver's spins do not replay as found (beats not held: {failed})")
     edits = tuple((k, base(k), v) for k, v in found.edits)
-    return Solution(scene, seed, spins, edits, play, search.candidates, time.perf_counter() - started)
+    return Solution(scene, seed, spins, edits, play, search.candidates, time.perf_counter() - started, found.proven)
 
 
 def save(solution: Solution, max_turns: int | None = None) -> tuple[Take, TakeStore]:

@@ -1,26 +1,32 @@
 """The search for spins: as few changes as possible to the spins a scene would otherwise use.
 
-Iterative deepening over the number of edits d = 0, 1, 2, ...: level d holds every way of
-changing d spins (positions rising, each to another face), and every candidate is played out to
-the end (a win or the last turn) by the vectorised simulator, all of a level at once, each from
-the cached state of the scene's own game just before its first edit. A level is searched in full
-before the next is begun, so the first level with a solution gives the minimum.
+First the likely edits (versus.solve.likely): the spins that decide each failing beat, read
+from the position before them, widened a beam at a time. That gives an answer quickly, if not
+yet a proof. Then the proof, by iterative deepening over the number of edits d = 1, 2, ...:
+level d is every way of changing d spins (positions rising, each to another face), streamed in
+batches (children of the level before, itself streamed again), never held whole, and every
+candidate is played out to the end by the vectorised simulator from the cached state of the
+scene's own game just before its first edit, in this process or two. A level searched in full
+without a solution rules out d edits; the first level with one gives the minimum.
 
 Pruning, all of it sound (it never drops a solution with fewer edits):
 - a later edit is only placed at a spin its game still uses (the game may end sooner);
 - scripted spins are never placed unless free_script;
 - with `game lasts at most N turns`, no edit is placed at or after the spin on which the game
   began turn N + 1: whatever follows, that turn has begun and the beat has failed.
-Within the level that finds a solution, the candidates are tried most promising first (the games
-of their parents already hold the most beats), in batches, and the search stops at the first batch
-with a solution: only the count has to be minimal.
+Within a batch the parents whose games hold the most beats come first; the search stops at the
+first batch with a solution and takes its gentlest: only the count has to be minimal.
+
+Bounded: the time limit, a memory limit (500 MB by default, this process and its workers), and
+once an answer is in hand, prove_for seconds for the proof; an answer not proved minimal says
+how far the proof went (Found.proven).
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterator
 
 import numpy as np
 
@@ -31,9 +37,14 @@ from versus.rules import Game
 from versus.rules.board import Board, Rules
 from versus.rules.state import State
 from versus.scenes.model import Pattern
+from versus.solve.workers import Batch, Result, Runner
 
 BATCHES = (6_000, 15_000, 30_000, 60_000)  # candidate games played out at once: small first, then more
 NEVER = 1 << 40
+MEMORY_LIMIT = 500 * 2**20
+PROVE_FOR = 3.0  # seconds for the proof once an answer is in hand
+LIKELY_FOR = 5.0  # seconds, at most, for the likely edits
+GENTLER = 120_000  # candidates tried at the answer's own level for a gentler one with as many edits
 
 
 class Cancelled(Exception):
@@ -48,10 +59,15 @@ class OutOfTime(Exception):
         self.level = level  # the level being searched; every smaller one was searched in full
 
 
+class OutOfMemory(OutOfTime):
+    """The search reached its memory limit before it could finish a level."""
+
+
 @dataclass(frozen=True)
 class Found:
     edits: tuple[tuple[int, int], ...]  # (position from 1, new spin)
     spins_used: int
+    proven: int | None = None  # every change of this many spins or fewer was tried (None: the minimum)
 
 
 @dataclass
@@ -69,18 +85,21 @@ class Search:
     def __init__(self, board: Board, rules: Rules, players: int, beats: tuple[Pattern, ...], max_turns: int,
                  base: Callable[[int], int], editable: Callable[[int], bool], max_edits: int,
                  time_limit: float | None = None, cancelled: Callable[[], bool] | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> None:
+                 progress: Callable[[int, int], None] | None = None, workers: int = 1,
+                 memory_limit: int = MEMORY_LIMIT, prove_for: float = PROVE_FOR) -> None:
         self.board, self.rules, self.n = board, rules, players
         self.progress = progress  # told (edits being tried, candidates so far) between batches
         self.beats, self.max_turns = tuple(beats), max_turns
         self.base, self.editable = base, editable
         self.max_edits, self.time_limit, self.cancelled = max_edits, time_limit, cancelled
+        self.memory_limit, self.prove_for = memory_limit, prove_for
         self.faces = rules.teetotum
         self.sim = Simulator(board, rules, players, max_turns, beats=self.beats)
         most = [b.number for b in self.beats if b.kind == "lasts-at-most"]
         self.at_most = min(most) if most else None  # type: ignore[type-var]
         self.cache = np.zeros(1, dtype=np.int64)  # base spins by position, shared by every batch
         self.candidates = 0  # games played out so far
+        self.runner = Runner(self.play, workers)
 
     # -- the scene's own game ------------------------------------------------------------------
     def base_path(self) -> BasePath:
@@ -107,51 +126,84 @@ class Search:
                      np.array([seen.paid]))[0]
         return BasePath(states, prefixes, len(states), tuple(bool(h) for h in held), too_long)
 
+    def spin_at(self, k: int) -> int:
+        """The spin the scene would use at position k."""
+        self._ensure(k)
+        return int(self.cache[k])
+
     # -- the search -------------------------------------------------------------------------------
     def run(self) -> Found | None:
-        started = time.perf_counter()
-        path = self.base_path()
-        self.path = path
+        self.started = time.perf_counter()
+        self.deadline = self.started + (self.time_limit if self.time_limit is not None else float("inf"))
+        path = self.path = self.base_path()
         if all(path.held):
             return Found((), path.spins_used)
-        # A level: first edit position, edit positions and values (rows, d), spins used, beats held.
-        first = np.zeros(1, dtype=np.int64)
-        pos = np.zeros((1, 0), dtype=np.int64)
-        val = np.zeros((1, 0), dtype=np.int64)
-        used = np.array([path.spins_used], dtype=np.int64)
-        score = np.array([sum(path.held)], dtype=np.int64)
-        too_long = np.array([path.too_long_at], dtype=np.int64)
+        self._ensure(path.spins_used + 1)
+        self.root = (np.zeros(1, dtype=np.int64), np.zeros((1, 0), dtype=np.int64), np.zeros((1, 0), dtype=np.int64))
+        self.root_result = Result(np.zeros(0, dtype=np.int64), np.array([path.spins_used]),
+                                  np.array([path.too_long_at]), np.array([sum(path.held)]),
+                                  np.array([path.held], dtype=bool), np.zeros((1, self.n), dtype=np.int64))
+        try:
+            return self._run(path)
+        finally:
+            self.runner.close()
+
+    def _run(self, path: BasePath) -> Found | None:
+        from versus.solve.likely import Likely
+
+        answer = None
+        if self.max_edits >= 1:
+            answer = Likely(self, path).search(min(self.deadline, time.perf_counter() + LIKELY_FOR))
+        self.runner.start()  # forked now, with the spins looked up so far
         for d in range(1, self.max_edits + 1):
-            order = np.argsort(-score, kind="stable")
-            parents = (first[order], pos[order], val[order], used[order], too_long[order])
-            last_level = d == self.max_edits
-            results = []
-            for batch in self._children(*parents, path):
-                if self.time_limit is not None and time.perf_counter() - started > self.time_limit:
-                    raise OutOfTime(d)
-                if self.cancelled is not None and self.cancelled():
-                    raise Cancelled()
-                if self.progress is not None:
-                    self.progress(d, self.candidates)
-                b_first, b_pos, b_val = batch
-                out = self._play(path, b_first, b_pos, b_val)
-                self.candidates += len(b_first)
-                ok = np.flatnonzero(out.held.all(axis=1))
-                if ok.size:
-                    return self._best(b_pos[ok], b_val[ok], out.spins[ok])
-                if not last_level:
-                    results.append((b_first, b_pos, b_val, out.spins, out.held.sum(axis=1), out.too_long))
-            if last_level or not results:
+            if answer is not None and d > len(answer.edits):
+                break
+            gentler = answer is not None and d == len(answer.edits)
+            until = self.deadline if answer is None else min(self.deadline, time.perf_counter() + self.prove_for)
+            try:
+                found = self._level_search(d, path, until, GENTLER if gentler else None)
+            except OutOfTime:
+                if answer is None or gentler:
+                    if answer is None:
+                        raise
+                    return answer
+                return Found(answer.edits, answer.spins_used, proven=d - 1)
+            if found is not None:
+                return found
+        return answer
+
+    def _level_search(self, d: int, path: BasePath, until: float, most: int | None) -> Found | None:
+        """The first solution in level d, or None when the level (or its first `most` candidates) has none."""
+        tried = 0
+        for batch, result in self._level(d, path):
+            now = time.perf_counter()
+            if now > until:
+                raise OutOfTime(d)
+            if self.cancelled is not None and self.cancelled():
+                raise Cancelled()
+            if self.progress is not None:
+                self.progress(d, self.candidates)
+            if self.runner.memory() > self.memory_limit:
+                raise OutOfMemory(d)
+            rows = len(batch[0])
+            self.candidates += rows
+            tried += rows
+            if result.ok.size:
+                _, pos, val = batch
+                return self.best(pos[result.ok], val[result.ok], result.spins[result.ok])
+            if most is not None and tried >= most:
                 return None
-            first = np.concatenate([r[0] for r in results])
-            pos = np.concatenate([r[1] for r in results])
-            val = np.concatenate([r[2] for r in results])
-            used = np.concatenate([r[3] for r in results])
-            score = np.concatenate([r[4] for r in results])
-            too_long = np.concatenate([r[5] for r in results])
         return None
 
-    def _children(self, first, pos, val, used, too_long, path: BasePath):
+    def _level(self, d: int, path: BasePath) -> Iterator[tuple[Batch, Result]]:
+        """Every candidate with d edits, batch by batch with its result, always in the same order."""
+        parents = self._level(d - 1, path) if d > 1 else iter([(self.root, self.root_result)])
+        for (first, pos, val), result in parents:
+            order = np.argsort(-result.score, kind="stable")  # parents holding most beats first
+            yield from self.runner.map(self._children(first[order], pos[order], val[order], result.spins[order],
+                                                      result.too_long[order], path))
+
+    def _children(self, first, pos, val, used, too_long, path: BasePath) -> Iterator[Batch]:
         """Batches of (first, positions, values): each parent with one more edit after its last.
 
         The new edit goes at an editable position k after the parent's last edit, no later than the
@@ -198,8 +250,16 @@ class Search:
             more = [self.base(k) for k in range(len(self.cache), upto + 1)]
             self.cache = np.concatenate([self.cache, np.array(more, dtype=np.int64)])
 
-    def _play(self, path: BasePath, first, pos, val) -> Outcome:
+    def play(self, batch: Batch) -> Result:
         """Play every candidate out from the base game's state before its first edit."""
+        first, pos, val = batch
+        order = np.argsort(pos, axis=1, kind="stable")  # the spin source wants positions rising
+        pos, val = np.take_along_axis(pos, order, 1), np.take_along_axis(val, order, 1)
+        out = self._play(self.path, first, pos, val)
+        held = out.held
+        return Result(np.flatnonzero(held.all(axis=1)), out.spins, out.too_long, held.sum(axis=1), held, out.pos)
+
+    def _play(self, path: BasePath, first, pos, val) -> Outcome:
         start = Start.from_states(path.states, first - 1, k=list(range(1, path.spins_used + 1)),
                                   prefixes=path.prefixes)
         spins = EditedSpins(self.base, pos, val, cache=self.cache)
@@ -207,8 +267,11 @@ class Search:
         self.cache = spins.table
         return out
 
-    def _best(self, pos, val, used) -> Found:
+    def best(self, pos, val, used) -> Found:
         """Of several solutions with as few edits, the gentlest: the smallest change in all, then the latest."""
+        order = np.argsort(pos, axis=1, kind="stable")
+        pos, val = np.take_along_axis(pos, order, 1), np.take_along_axis(val, order, 1)
+        self._ensure(int(pos.max()) if pos.size else 0)
         change = np.abs(val - self.cache[pos]).sum(axis=1)
         keys = [(int(change[i]), tuple(-int(p) for p in pos[i]), tuple(int(v) for v in val[i]))
                 for i in range(len(pos))]
