@@ -58,9 +58,11 @@ def test_a_save_touches_its_own_take_only_and_keeps_hand_edits(scene):
     store.save(dataclasses.replace(first, spins=(3, 5, 2, 4)))
     assert other.read_bytes() == before
     mine = store.file("take-1")
-    mine.write_text(mine.read_text() + "mood: brisk\n")
+    mine.write_text(mine.read_text() + "# Darcy must lose here\nmood: brisk\n")
     store.save(dataclasses.replace(first, spins=(3, 5, 2, 4, 1)))
-    assert "mood: brisk" in mine.read_text()  # an unknown key of its own is kept too
+    text = mine.read_text()
+    assert "mood: brisk" in text and "# Darcy must lose here" in text  # its own key and comment are kept too
+    assert text.count("# A take of") == 1
     assert store.get("take-1").spins == (3, 5, 2, 4, 1)
 
 

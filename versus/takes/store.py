@@ -141,6 +141,12 @@ def check_name(name: str) -> str:
     return name
 
 
+def _own_comments(text: str) -> list[str]:
+    """The author's whole-line comments in a take file, kept across saves (the header is written anew)."""
+    ours = ("# A take of ", "# One file a take;")
+    return [line for line in text.splitlines() if line.lstrip().startswith("#") and not line.startswith(ours)]
+
+
 def _natural(name: str) -> tuple:
     return tuple(int(part) if part.isdigit() else part for part in re.split(r"([0-9]+)", name))
 
@@ -196,6 +202,9 @@ class TakeStore:
             raise TakesError(self._located(path, str(error))) from None
 
     def _data(self, path: Path) -> Any:
+        return self._text_and_data(path)[1]
+
+    def _text_and_data(self, path: Path) -> tuple[str, Any]:
         try:
             text = read_bounded(path, MAX_TAKE_BYTES, "take").decode("utf-8")
         except Unreadable as error:
@@ -203,7 +212,7 @@ class TakeStore:
         except UnicodeDecodeError as error:
             raise TakesError(f"{path}:1:1: not UTF-8 text (byte {error.start})") from None
         try:
-            return yamlio.load(text)
+            return text, yamlio.load(text)
         except yamlio.YamlProblem as error:
             raise TakesError(f"{path}:{error.line}:{error.column}: {error.message}") from None
 
@@ -306,7 +315,10 @@ class TakeStore:
         if not path.exists() and not path.is_symlink():
             if write_new(path, self._text(take.to_data())):
                 return take
-        data = self._data(path)
+        try:
+            text, data = self._text_and_data(path)
+        except TakesError as error:
+            raise TakeChanged(f"{error}; it is left as it is") from None
         if not isinstance(data, dict):
             raise TakeChanged(f"{path}: this file no longer holds a take; it is left as it is")
         try:
@@ -323,11 +335,11 @@ class TakeStore:
         if merged == data:
             os.utime(path)  # nothing new: only mark it the latest
             return take
-        write_atomic(path, self._text(merged))
+        write_atomic(path, self._text(merged, _own_comments(text)))
         return take
 
-    def _text(self, data: dict) -> str:
-        return HEADER.format(scene=self.scene_name) + yamlio.dump(data)
+    def _text(self, data: dict, comments: list[str] = ()) -> str:
+        return HEADER.format(scene=self.scene_name) + "".join(f"{c}\n" for c in comments) + yamlio.dump(data)
 
     # -- the old sidecar ---------------------------------------------------------------------
     def _migrate(self) -> None:
