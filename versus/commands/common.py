@@ -73,8 +73,9 @@ def board_and_rules(board_id: str, preset: str | None, settings: list[str]):
         raise UsageError(f"versus: {error}") from None
 
 
-def working_scene(path: str) -> str:
-    """The scene to work on: a bundled (installed, read-only) scene is copied into ./scenes/ first, and so said."""
+def working_scene(path: str, told: list[str] | None = None) -> str:
+    """The scene to work on: a bundled (installed, read-only) scene is copied into ./scenes/ first, and so
+    said on standard error (and added to told, for the app to say again once it is showing)."""
     import sys
 
     from versus.cli import Failure
@@ -86,6 +87,9 @@ def working_scene(path: str) -> str:
         raise Failure(f"versus: could not copy the bundled scene into ./scenes/: {error}", status=1) from None
     if notice:
         print(notice, file=sys.stderr)
+        if told is not None:
+            line = notice.removeprefix("versus: ")
+            told.append(line[:1].upper() + line[1:])
     return str(target)
 
 

@@ -28,7 +28,8 @@ def run(args: argparse.Namespace) -> int:
     from versus.commands.common import load_scene_or_fail, working_scene
     from versus.takes.store import TakesError, TakeStore
 
-    path = Path(working_scene(args.scene or str(BUNDLED)))  # a bundled scene: a copy where the author works
+    told: list[str] = []
+    path = Path(working_scene(args.scene or str(BUNDLED), told))  # a bundled scene: a copy where the author works
     scene = load_scene_or_fail(str(path))
     if args.take:
         try:
@@ -38,5 +39,7 @@ def run(args: argparse.Namespace) -> int:
 
     from versus.tui.app import VersusApp  # Textual is imported here, and only here
 
-    VersusApp(path, args.take, scene=scene, theme=args.theme).run()
+    app = VersusApp(path, args.take, scene=scene, theme=args.theme)
+    app.session.notices[:0] = told  # the terminal's first line is hidden once the app draws
+    app.run()
     return 0
