@@ -312,3 +312,23 @@ def test_runs_at_once_migrate_an_old_sidecar_once(scene):
     assert [(t.name, t.spins) for t in takes[:3]] == [("take-1", (3, 5, 2)), ("evening", (1,)), ("take-1", (6,))]
     assert sorted(p.name for p in scene.parent.iterdir()) == [
         "netherfield.takes", "netherfield.takes.yaml.migrated", "netherfield.yaml"]
+
+
+def test_a_take_changed_by_hand_while_played_is_left_alone(scene):
+    from versus.tui.session import Session
+
+    session = Session(scene)
+    for _ in range(3):
+        session.spin()
+        session.save()
+    path = TakeStore(scene).file("take-1")
+    path.write_text(path.read_text().replace("spins: [3, 5, 2]", "spins: [3, 5, 2, 4]  # my own ending"))
+    edited = path.read_text()
+    session.spin(1)
+    kept = session.save()
+    assert path.read_text() == edited and kept.name == "take-2" and kept.parent == "take-1"
+    assert any("left as it is" in n for n in session.notices)
+    mine = TakeStore(scene).file("take-2")
+    mine.write_text("name: [broken\n")  # a slip of the author's hand
+    session.spin()
+    assert session.save().name == "take-3" and mine.read_text() == "name: [broken\n"
