@@ -193,8 +193,10 @@ def test_spin_99_in_a_take_is_a_clear_error(scene, capsys):
 SIDECAR = """# Takes of netherfield.yaml
 scene: netherfield.yaml
 takes:
-- {name: take-1, played: '2024-01-01T00:00:00+00:00', seed: 1811, turns: 3, outcome: in play, scene_sha256: x, spins: [3, 5, 2]}
-- {name: evening, played: '2024-01-02T00:00:00+00:00', seed: 1811, turns: 1, outcome: in play, scene_sha256: x, spins: [1], note: mine, colour: blue}
+- {name: take-1, played: '2024-01-01T00:00:00+00:00', seed: 1811, turns: 3, outcome: in play,
+   scene_sha256: x, spins: [3, 5, 2]}
+- {name: evening, played: '2024-01-02T00:00:00+00:00', seed: 1811, turns: 1, outcome: in play,
+   scene_sha256: x, spins: [1], note: mine, colour: blue}
 - {name: take-1, seed: 1811, spins: [6]}
 """
 

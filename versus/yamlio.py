@@ -40,7 +40,8 @@ def load(text: str, limit: int = MAX_VALUES) -> Any:
         problem = (error.problem or error.context or "not valid YAML").strip()
         raise YamlProblem(f"YAML: {problem}", *((mark.line + 1, mark.column + 1) if mark else (1, 1))) from None
     except yaml.YAMLError as error:
-        raise YamlProblem(f"YAML: {str(error).strip().splitlines()[0] if str(error).strip() else 'not valid'}") from None
+        first = str(error).strip().splitlines()[0] if str(error).strip() else "not valid"
+        raise YamlProblem(f"YAML: {first}") from None
     except RecursionError:
         raise YamlProblem("nested too deeply") from None
     finally:
