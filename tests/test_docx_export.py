@@ -174,7 +174,7 @@ def test_first_page_contact_at_left_word_count_at_right_heading_a_third_down(pro
     assert lines[0].startswith("Jane Smith\tabout ") and lines[0].endswith(" words")
     assert lines[1:] == ["1 Cheapside", "London EC2V 6AA", "jane@example.com"]
     count = int(lines[0].split()[-2].replace(",", ""))
-    assert count % 100 == 0 and 1000 < count < 2500
+    assert count % 100 == 0 and 400 < count < 2500
     heading = document.paragraphs[4]
     assert heading.style.name == "Heading 1"
     top = document.sections[0].top_margin + heading.paragraph_format.space_before + 4 * Pt(13.8)
@@ -251,7 +251,8 @@ def test_same_take_same_bytes_and_never_clobbered(project, capsys):
     assert (exports / "rosings-2.docx").exists() and (exports / "rosings.docx").read_bytes() == first
     assert main(["export", "scenes/rosings.yaml", "--format", "docx", "--font", "courier", "--force"]) == 0
     assert (exports / "rosings.docx.bak").read_bytes() == first
-    assert sorted(p.name for p in exports.iterdir()) == ["rosings-2.docx", "rosings.docx", "rosings.docx.bak"]
+    assert sorted(p.name for p in exports.iterdir() if not p.name.startswith(".")) == [
+        "rosings-2.docx", "rosings.docx", "rosings.docx.bak"]
 
 
 def test_options_that_belong_to_the_other_format_are_refused(project, capsys):

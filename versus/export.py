@@ -15,6 +15,7 @@ from versus import __version__
 from versus.files import clean_text, write_export
 from versus.manuscript.config import Manuscript
 from versus.narration import annotated
+from versus.manuscript.memory import Memory, key_of
 from versus.narration.plan import compose
 from versus.takes.log import SOURCE, describe
 from versus.takes.outcome import outcome
@@ -71,17 +72,21 @@ def record(play: Playthrough, take_name: str, pace: str = "brisk", manuscript: M
 
 def render(play: Playthrough, take_name: str, pace: str = "brisk", ledger: bool = False,
            manuscript: Manuscript | None = None, annotate: bool = False, words: int | None = None,
-           notes: list[str] | None = None) -> str:
+           notes: list[str] | None = None, avoid: frozenset[str] = frozenset(),
+           used: list[str] | None = None) -> str:
     """The export's Markdown; with annotate, a comment before each paragraph names the actions it tells;
-    words is a budget for the prose; what the author should know of it is added to notes."""
+    words is a budget for the prose; what the author should know of it is added to notes. avoid names
+    phrasings the manuscript's other exports used; the phrasings this one uses are added to used."""
     scene = play.scene
     front = record(play, take_name, pace, manuscript, words)
     heading = f"# Chapter {roman(scene.chapter)} — {scene.title}" if scene.chapter else f"# {scene.title}"
     parts = ["---\n" + yaml.safe_dump(front, sort_keys=False, allow_unicode=True, width=100,
                                       default_flow_style=None) + "---", heading]
-    composition = compose(play, pace, words)
+    composition = compose(play, pace, words, avoid)
     if notes is not None:
         notes.extend(composition.warnings)
+    if used is not None:
+        used.extend(composition.phrasings)
     paragraphs = list(composition.paragraphs)
     parts.extend(annotated(paragraphs) if annotate else [p.text for p in paragraphs])
     if ledger:
@@ -107,11 +112,19 @@ def export_play(play: Playthrough, take_name: str, out: Path | str | None = None
                 ledger: bool = False, force: bool = False, default_name: str | None = None,
                 manuscript: Manuscript | None = None, annotate: bool = False, words: int | None = None,
                 notes: list[str] | None = None) -> Exported:
-    """Write the export; never clobber: same bytes → nothing written; else next free name or backup."""
-    text = clean_text(render(play, take_name, pace, ledger, manuscript, annotate, words, notes))  # no ESC or BEL
+    """Write the export; never clobber: same bytes → nothing written; else next free name or backup.
+
+    The exports of one folder are a manuscript: this one draws around the phrasings of those made
+    before it, and its own are remembered beside them (versus/manuscript/memory.py).
+    """
     name = Path(default_name or play.scene.name).name  # a take name never leads out of manuscript_exports/
     target = Path(out) if out else export_dir(play) / f"{name}.md"
+    memory, key = Memory(target.parent), key_of(Path(play.scene.path).name, take_name, pace, words)
+    used: list[str] = []
+    text = clean_text(render(play, take_name, pace, ledger, manuscript, annotate, words, notes,
+                             memory.before(key), used))  # no ESC or BEL in a manuscript
     path, written, backup = write_export(target, text, force)
+    memory.remember(key, path.name, tuple(used))
     return Exported(path, written, backup)
 
 

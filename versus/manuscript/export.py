@@ -16,6 +16,7 @@ from versus.files import clean_text, write_export
 from versus.manuscript.blocks import Block, read_blocks, word_count
 from versus.manuscript.config import Manuscript
 from versus.manuscript.docx import Front, docx_bytes
+from versus.manuscript.memory import Memory, key_of
 from versus.takes.playthrough import Playthrough
 
 
@@ -44,8 +45,16 @@ def front(play: Playthrough, take_name: str, pace: str, blocks: list[Block], fon
 def export_docx(play: Playthrough, take_name: str, out: Path | str | None = None, pace: str = "brisk",
                 force: bool = False, default_name: str | None = None, font: str = "times",
                 manuscript: Manuscript | None = None, **options: Any) -> Exported:
-    """Write the .docx; never clobber: same bytes → nothing written; else next free name or backup."""
-    data = manuscript_docx(play, take_name, pace, font, manuscript, **options)
+    """Write the .docx; never clobber: same bytes → nothing written; else next free name or backup.
+
+    Like the Markdown export, it draws around the phrasings of the folder's earlier exports, and the
+    same take in both formats counts as one export of the manuscript.
+    """
     target = Path(out) if out else export_dir(play) / f"{Path(default_name or play.scene.name).name}.docx"
+    memory = Memory(target.parent)
+    key = key_of(Path(play.scene.path).name, take_name, pace, options.get("words"))
+    used: list[str] = []
+    data = manuscript_docx(play, take_name, pace, font, manuscript, avoid=memory.before(key), used=used, **options)
     path, written, backup = write_export(target, data, force)  # never clobbers; concurrent exports both land
+    memory.remember(key, path.name, tuple(used))
     return Exported(path, written, backup)

@@ -102,3 +102,33 @@ def unanswered(lines: list[tuple[int, str, str, str]]) -> int:
             count += 1
         before.setdefault(k, set()).add(speaker)
     return count
+
+
+def repeated_phrases(text: str, names: set[str], most: int = 3) -> list[tuple[str, int]]:
+    """Four-word phrases (names and places aside) said more than most times, with their counts."""
+    from versus.narration.phrasebook import Phrases
+
+    counts = Counter(Phrases(names).grams(text))
+    return sorted(((" ".join(g), n) for g, n in counts.items() if n > most), key=lambda x: -x[1])
+
+
+def scene_names(scene, board) -> set[str]:
+    """The words of people's names and the board's spaces, which phrase counts leave aside."""
+    words = {w for p in (*scene.players, *scene.company) for w in (p.name + " " + p.called).split()}
+    words |= {w for s in board.spaces for w in s.name.split() if w.lower() not in ("the", "a", "of")}
+    return words | {"Mr", "Mrs", "Miss", "Lady", "Sir", "space"}
+
+
+def shared_sentences(texts: dict[str, str], min_words: int = 6) -> list[tuple[str, str, str]]:
+    """Sentences of min_words or more that two texts share: (first, second, sentence)."""
+    seen: dict[str, str] = {}
+    out = []
+    for name, text in texts.items():
+        body = text.split("\n---\n", 1)[-1]
+        for sentence in set(sentences(body)):
+            if len(sentence.split()) < min_words:
+                continue
+            if sentence in seen and seen[sentence] != name:
+                out.append((seen[sentence], name, sentence))
+            seen.setdefault(sentence, name)
+    return out

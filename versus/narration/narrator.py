@@ -36,7 +36,8 @@ class Paragraph:
 
 
 class Narrator:
-    def __init__(self, play: Playthrough, pace: str = "brisk", limit: int | None = None, lean: bool = False) -> None:
+    def __init__(self, play: Playthrough, pace: str = "brisk", limit: int | None = None, lean: bool = False,
+                 avoid: frozenset[str] = frozenset()) -> None:
         self.play = play
         self.scene = play.scene
         self.board = play.board
@@ -46,7 +47,10 @@ class Narrator:
         digest = hashlib.blake2b(repr((self.scene.seed, play.spins(), pace)).encode(), digest_size=8).digest()
         seed = int.from_bytes(digest, "big")
         self.rng = random.Random(seed)
-        self.book = Phrasebook(self.board.id, seed, load_author(self.scene.phrasebook), self.board.pool_name)
+        names = {w for p in (*self.scene.players, *self.scene.company) for w in (p.name + " " + p.called).split()}
+        names |= {w for s in self.board.spaces for w in s.name.split() if w.lower() not in ("the", "a", "of")}
+        self.book = Phrasebook(self.board.id, seed, load_author(self.scene.phrasebook), self.board.pool_name,
+                               names | {"Mr", "Mrs", "Miss", "Lady", "Sir", "space"}, avoid)
         self.voices = Voices(self.scene)
         self.states = play.game.states
         self.facts = Facts(self.board, [p.action for p in play.played], self.states)
@@ -57,6 +61,7 @@ class Narrator:
         self.last_opening = ""
         self.mansion = self.board.overshoot == "seat"
         self.covered: set[int] = set()  # actions whose salient events the prose tells (one by one or tallied)
+        self.verdicts = self.moments_told = 0  # to ration the stock verdicts
         self.now: dict[str, Any] = self.scene_facts()  # the facts of what is being told, for `when:`
         self.scope: tuple[int | None, int | None] = (None, None)  # the actions the next sentences tell
 
@@ -109,6 +114,7 @@ class Narrator:
             lead = self.summary(stretch)
             stretch = []
             self.moment(i)
+            self.moments_told += 1
             self.voices.last_speaker = None  # a new paragraph: nobody has spoken in it yet
             sentences = self.tell(i, p.action, p.source)
             if all(sentences):
@@ -228,14 +234,11 @@ class Narrator:
         for unit in units:
             previous = out[-1] if out else None
             sentence = unit.text
-            if previous and not joined and not (previous.author or unit.author) \
+            same = previous is not None and (previous.first, previous.last) == (unit.first, unit.last)
+            if previous and same and not joined and not (previous.author or unit.author) \
                     and self.joinable(previous.text) and self.joinable(sentence) \
                     and len(previous.text.split()) + len(sentence.split()) <= 45:
-                first = min(x for x in (previous.first, unit.first) if x is not None) \
-                    if previous.first is not None or unit.first is not None else None
-                last = max(x for x in (previous.last, unit.last) if x is not None) \
-                    if previous.last is not None or unit.last is not None else None
-                out[-1] = Unit(previous.text[:-1] + "; " + self.uncapitalise(sentence), first, last)
+                out[-1] = Unit(previous.text[:-1] + "; " + self.uncapitalise(sentence), unit.first, unit.last)
                 joined = True
             else:
                 out.append(unit)
@@ -577,6 +580,9 @@ class Narrator:
         has_short = any(len(s.split()) <= 8 for s in texts if "“" not in s)
         if mood is None or has_short or self.rng.random() < 0.4:
             return []
+        if 3 * (self.verdicts + 1) > self.moments_told + 2:  # stock verdicts: one paragraph in three at most
+            return []
+        self.verdicts += 1
         return [self.say(("verdict", mood), {})]
 
     def speech(self, seat: int, situation: str, addressee: int | None = None) -> str:

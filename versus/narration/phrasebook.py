@@ -10,11 +10,13 @@ the chooser never picks an item whose conditions do not hold for the moment told
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 from functools import cache
 from pathlib import Path
-from typing import Any, Mapping
+from collections import Counter
+from typing import Any, Iterable, Mapping
 
 import yaml
 
@@ -117,13 +119,16 @@ class Phrasebook:
     """Looks up template lists and fills them; remembers every sentence used so none comes twice."""
 
     def __init__(self, board_id: str, seed: int, author: dict[str, Any] | None = None,
-                 pool_word: str = "pool") -> None:
+                 pool_word: str = "pool", names: Iterable[str] = (), avoid: frozenset[str] = frozenset()) -> None:
         self.pool_word = pool_word  # Virtue Rewarded has a bank where the Mansion has a pool
         self.layers = [author or {}, _builtin("tallies"), _builtin(board_id), _builtin("common"),
                        _builtin("exchange_openers"), _builtin("exchange_answers")]
         self.rng = random.Random(seed)
         self.used: set[str] = set()
         self.decks: dict[tuple[str, ...], list[Entry]] = {}
+        self.phrases = Phrases(names)
+        self.avoid = avoid  # entries other exports of the same manuscript used
+        self.chosen: list[str] = []  # the entries used, in order, for the manuscript's record
 
     def entries(self, *path: str) -> list[Entry]:
         """Every entry for the key: the author's first, then the board's and the common ones.
@@ -147,30 +152,41 @@ class Phrasebook:
         """A filled sentence for the key, never one used before (None when the key is exhausted).
 
         Entries whose conditions do not hold for facts, or whose placeholders are not all in values,
-        are passed over.
+        are passed over. Preferred, in turn: an entry no earlier export of the manuscript used, one
+        that does not open as the last paragraph did, one that brings no phrase round a fourth time.
         """
         deck = self._deck(path)
         facts = facts or {}
         mine = set(_lookup(self.layers[0], path))  # the author's own: worth a repeated opening
-        for attempt in range(2):
+        for strict in (3, 2, 1, 0):
             for item in list(deck):
-                template = item.text
-                if any(name not in values for name in PLACEHOLDER.findall(template)):
-                    continue  # a template needing what this moment cannot supply (e.g. no leader)
-                if not item.holds(facts):
-                    continue  # it would assert what did not happen (STYLE.md rule 1)
-                text = fill(template, values)
-                if self.pool_word != "pool":
-                    text = POOL.sub(self.pool_word, text)
+                text = self._filled(item, values, facts)
+                if text is None:
+                    continue
                 parts = SENTENCE.split(text)
-                if any(s in self.used for s in parts) or (
-                        attempt == 0 and avoid_opening and opening(text) == avoid_opening and item not in mine):
+                if any(s in self.used for s in parts):
+                    continue
+                if strict >= 3 and avoid_opening and opening(text) == avoid_opening and item not in mine:
+                    continue
+                if strict >= 2 and entry_id(item) in self.avoid:
+                    continue  # another export of this manuscript has it (issue 11)
+                if strict >= 1 and self.phrases.would_exceed(text):
                     continue
                 deck.remove(item)
                 deck.append(item)  # to the back of the deck: used last next time (Ink's shuffle)
                 self.used.update(parts)
+                self.phrases.add(text)
+                self.chosen.append(entry_id(item))
                 return text
         return None
+
+    def _filled(self, item: Entry, values: Mapping[str, str], facts: Mapping[str, Any]) -> str | None:
+        if any(name not in values for name in PLACEHOLDER.findall(item.text)):
+            return None  # a template needing what this moment cannot supply (e.g. no leader)
+        if not item.holds(facts):
+            return None  # it would assert what did not happen (STYLE.md rule 1)
+        text = fill(item.text, values)
+        return POOL.sub(self.pool_word, text) if self.pool_word != "pool" else text
 
     def _deck(self, path: tuple[str, ...]) -> list[Entry]:
         if path not in self.decks:
@@ -180,6 +196,35 @@ class Phrasebook:
             self.rng.shuffle(rest)
             self.decks[path] = list(author) + rest
         return self.decks[path]
+
+
+def entry_id(item: Entry) -> str:
+    """A short, stable name for a phrasing, for the manuscript's record of what it has used."""
+    return hashlib.blake2b(item.text.encode("utf-8"), digest_size=6).hexdigest()
+
+
+WORD = re.compile(r"[A-Za-z’']+")
+
+
+class Phrases:
+    """Counts the four-word phrases said so far, names and places aside, so none comes round a fourth time."""
+
+    MOST = 3
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.names = {n.lower() for n in names}
+        self.counts: Counter[tuple[str, ...]] = Counter()
+
+    def grams(self, text: str) -> list[tuple[str, ...]]:
+        words = [w.lower() for w in WORD.findall(text)]
+        return [g for g in zip(words, words[1:], words[2:], words[3:]) if not self.names.intersection(g)]
+
+    def would_exceed(self, text: str) -> bool:
+        new = Counter(self.grams(text))
+        return any(self.counts[g] + n > self.MOST for g, n in new.items())
+
+    def add(self, text: str) -> None:
+        self.counts.update(self.grams(text))
 
 
 def fill(template: str, values: Mapping[str, str]) -> str:

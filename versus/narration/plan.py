@@ -21,12 +21,25 @@ DIGEST_MOST = 700  # up to this a digest (a summary with more results) may serve
 
 
 @dataclass(frozen=True, slots=True)
+class Draft:
+    """One way of telling the game, and the phrasings it used."""
+
+    paragraphs: tuple[Paragraph, ...]
+    phrasings: tuple[str, ...]
+
+    @property
+    def words(self) -> int:
+        return sum(len(p.text.split()) for p in self.paragraphs)
+
+
+@dataclass(frozen=True, slots=True)
 class Composition:
-    """The prose planned for a budget, and what the author should be told about it."""
+    """The prose planned for a budget, the phrasings it used, and what the author should be told."""
 
     paragraphs: tuple[Paragraph, ...]
     words: int
     asked: int | None
+    phrasings: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
 
 
@@ -35,57 +48,62 @@ def brisk_words(turns: int) -> int:
     return max(450, min(1400, 330 + 5 * turns))
 
 
-def body_words(paragraphs: list[Paragraph] | tuple[Paragraph, ...]) -> int:
-    return sum(len(p.text.split()) for p in paragraphs)
+class Drafter:
+    """Makes drafts of one game, each once, all drawing around the same phrasings."""
+
+    def __init__(self, play: "Playthrough", avoid: frozenset[str]) -> None:
+        self.play, self.avoid = play, avoid
+        self.made: dict[tuple[str, int | None, bool], Draft] = {}
+
+    def __call__(self, pace: str, limit: int | None = None, lean: bool = False) -> Draft:
+        if (pace, limit, lean) not in self.made:
+            narrator = Narrator(self.play, pace, limit=limit, lean=lean, avoid=self.avoid)
+            paragraphs = tuple(narrator.told())
+            self.made[pace, limit, lean] = Draft(paragraphs, tuple(narrator.book.chosen))
+        return self.made[pace, limit, lean]
 
 
-def compose(play: "Playthrough", pace: str = "brisk", words: int | None = None) -> Composition:
-    """The prose at a pace, or within 15% of words (a budget for the body, headings not counted)."""
+def compose(play: "Playthrough", pace: str = "brisk", words: int | None = None,
+            avoid: frozenset[str] = frozenset()) -> Composition:
+    """The prose at a pace, or within 15% of words (a budget for the body, headings not counted);
+    avoid names phrasings other exports of the same manuscript used, to be drawn around."""
+    draft = Drafter(play, avoid)
     if words is None and pace in ("summary", "full"):
-        paragraphs = tuple(Narrator(play, pace).told())
-        return Composition(paragraphs, body_words(paragraphs), None)
+        best = draft(pace)
+        return Composition(best.paragraphs, best.words, None, best.phrasings)
     target = words if words is not None else brisk_words(play.game.state.turn)
-    best = closest(target, candidates(play, target) if words is not None else search(play, target))
-    return Composition(best, body_words(best), words, warnings(play, target, best if words else ()))
+    tried = candidates(draft, target) if words is not None else search(draft, target)
+    best = min(tried, key=lambda d: (abs(d.words - target), -len(d.paragraphs)))
+    notes = warnings(target, best) if words is not None else ()
+    return Composition(best.paragraphs, best.words, words, best.phrasings, notes)
 
 
-def candidates(play: "Playthrough", target: int) -> list[tuple[Paragraph, ...]]:
-    """The drafts worth trying for a target: summaries for a short one, else brisk with more or fewer moments."""
-    drafts: list[tuple[Paragraph, ...]] = []
-    if target <= DIGEST_MOST:
-        drafts.extend(tuple(Narrator(play, "summary", limit=k, lean=lean).told())
-                      for k in range(13) for lean in (True, False))
-        if any(abs(body_words(d) - target) <= TOLERANCE * target for d in drafts):
-            return drafts
-    drafts.extend(search(play, target))
-    return drafts
+def candidates(draft: Drafter, target: int) -> list[Draft]:
+    """The drafts worth trying: digests (a summary's shape, more or fewer results) for a short budget,
+    else brisk with more or fewer moments."""
+    digests = [draft("summary", k, lean) for k in range(13) for lean in (True, False)] if target <= DIGEST_MOST \
+        else []
+    if any(abs(d.words - target) <= TOLERANCE * target for d in digests):
+        return digests
+    return digests + search(draft, target)
 
 
-def search(play: "Playthrough", target: int) -> list[tuple[Paragraph, ...]]:
+def search(draft: Drafter, target: int) -> list[Draft]:
     """Bisect the number of moments told (the prose grows with it, if not smoothly) towards target; when
-    even the fewest run long, the lean drafts (no verdicts, one tally a stretch) are searched too."""
-    made: dict[tuple[bool, int], tuple[Paragraph, ...]] = {}
-
-    def draft(lean: bool, k: int) -> tuple[Paragraph, ...]:
-        if (lean, k) not in made:
-            made[lean, k] = tuple(Narrator(play, "brisk", limit=k, lean=lean).told())
-        return made[lean, k]
-
-    top = most(play)
-    if body_words(draft(False, top)) < target * (1 - TOLERANCE):
-        return [draft(False, top), tuple(Narrator(play, "full").told())]
-    lean = body_words(draft(False, 0)) > target * (1 + TOLERANCE)
+    even the fewest run long, the lean drafts (no verdicts, one tally a stretch) are searched instead."""
+    top = most(draft.play)
+    if draft("brisk", top).words < target * (1 - TOLERANCE):
+        return [draft("brisk", top), draft("full")]
+    lean = draft("brisk", 0).words > target * (1 + TOLERANCE)
     low, high = 0, top
     while high - low > 1:
         middle = (low + high) // 2
-        if body_words(draft(lean, middle)) < target:
+        if draft("brisk", middle, lean).words < target:
             low = middle
         else:
             high = middle
-    for k in (low, high, low - 1, high + 1):  # the neighbours too, since the growth is not smooth
-        if 0 <= k <= top:
-            draft(lean, k)
-    return list(made.values())
+    near = [k for k in (low - 1, low, high, high + 1) if 0 <= k <= top]  # the growth is not smooth
+    return [draft("brisk", k, lean) for k in near] + [draft("brisk", 0)]
 
 
 def most(play: "Playthrough") -> int:
@@ -95,20 +113,17 @@ def most(play: "Playthrough") -> int:
                                for i, p in enumerate(play.played)])
 
 
-def closest(target: int, drafts: Iterable[tuple[Paragraph, ...]]) -> tuple[Paragraph, ...]:
-    return min(drafts, key=lambda d: (abs(body_words(d) - target), -len(d)))
-
-
-def warnings(play: "Playthrough", target: int, chosen: tuple[Paragraph, ...]) -> tuple[str, ...]:
-    """A word to the author when the budget cannot be kept: the asides alone are longer than it."""
-    if not chosen:
-        return ()
-    asides = sum(len(u.text.split()) for p in chosen for u in p.units if u.author)
+def warnings(target: int, chosen: Draft) -> tuple[str, ...]:
+    """A word to the author when the budget cannot be kept, or the asides alone are longer than it."""
+    asides = sum(len(u.text.split()) for p in chosen.paragraphs for u in p.units if u.author)
     if asides > target:
         return (f"your asides alone run to {asides} words, more than the {target} asked; every one is kept",)
-    words = body_words(chosen)
-    if words < target * (1 - TOLERANCE):
-        return (f"with every turn told the prose runs to {words} words, short of the {target} asked",)
-    if words > target * (1 + TOLERANCE):
-        return (f"the prose runs to {words} words, the fewest this game can be told in; {target} were asked",)
+    if chosen.words < target * (1 - TOLERANCE):
+        return (f"with every turn told the prose runs to {chosen.words} words, short of the {target} asked",)
+    if chosen.words > target * (1 + TOLERANCE):
+        return (f"the prose runs to {chosen.words} words, the fewest this game can be told in; {target} were asked",)
     return ()
+
+
+def body_words(paragraphs: Iterable[Paragraph]) -> int:
+    return sum(len(p.text.split()) for p in paragraphs)
