@@ -61,7 +61,8 @@ class Solution:
         if self.proven is None:
             return ""
         n = len(self.edits)
-        return f"found with {n} edit{'' if n == 1 else 's'}; {self.proven} or fewer ruled out"
+        found = f"found with {n} edit{'' if n == 1 else 's'}"
+        return f"{found}; {self.proven} or fewer ruled out" if self.proven else f"{found}; fewer not yet ruled out"
 
 
 def solve(scene: Scene, max_edits: int = DEFAULT_MAX_EDITS, max_turns: int | None = None,

@@ -25,8 +25,8 @@ from versus.rules.state import State
 if TYPE_CHECKING:
     from versus.solve.search import BasePath, Found, Search
 
-BEAM = 24  # candidates widened at each edit
-MOST = 20_000  # candidates tried at each edit, at most
+BEAM = 400  # candidates widened at each edit
+MOST = 40_000  # candidates tried at each edit, at most
 
 
 class Likely:
@@ -65,7 +65,7 @@ class Likely:
         near = np.zeros(len(result.score), dtype=np.int64)
         for j, beat in enumerate(self.s.beats):
             failing = ~result.held[:, j]
-            if beat.kind == "wins":
+            if beat.kind in ("wins", "overshoots"):
                 near += np.where(failing, result.pos[:, beat.player], 0)
             elif beat.kind == "lasts-at-most":
                 near += np.where(failing, result.pos.max(axis=1), 0)
@@ -96,28 +96,32 @@ class Likely:
                 yield from ((k, v) for v in values if v != old)
 
     def values(self, kind: str, beat, o: int, state: State) -> list[int]:
+        """The values of this spin that make the beat happen now, else the one that goes furthest towards it."""
         onto, rest, faces = self.onto[o], self.rest[o], range(1, self.faces + 1)
+        aim = self.goal
         if kind in ("lands", "reaches"):
-            there = onto if kind == "lands" else rest
+            there, aim = (onto if kind == "lands" else rest), beat.space
             hits = [v for v in faces if there[v] == beat.space]
-            if hits or o >= beat.space:
+            if o >= beat.space:
                 return hits
-            return [max(faces, key=lambda v: (rest[v] if onto[v] and rest[v] <= beat.space else -1, -v))]
-        if kind == "confined":
-            return [v for v in faces if onto[v] and self.confining[onto[v]]]
-        if kind == "overshoots":
-            return [v for v in faces if not onto[v]]
-        if kind == "pays":
-            return [v for v in faces if onto[v] and self.paying[onto[v]]]
-        if kind == "displaces":
+        elif kind == "confined":
+            hits = [v for v in faces if onto[v] and self.confining[onto[v]]]
+        elif kind == "overshoots":
+            hits = [v for v in faces if not onto[v]]
+        elif kind == "pays":
+            hits = [v for v in faces if onto[v] and self.paying[onto[v]]]
+        elif kind == "displaces":
             there = state.pos[beat.other]
             if not self.collisions or there in (self.start, self.goal):
                 return []
             return [v for v in faces if rest[v] == there]
-        if kind in ("wins", "lasts-at-most"):
-            wins = [v for v in faces if rest[v] == self.goal]
-            return wins or [max(faces, key=lambda v: (rest[v] if onto[v] else -1, -v))]  # the furthest on
-        return []
+        elif kind in ("wins", "lasts-at-most"):
+            hits = [v for v in faces if rest[v] == self.goal]
+        else:
+            return []
+        if hits:
+            return hits
+        return [max(faces, key=lambda v: (rest[v] if onto[v] and rest[v] <= aim else -1, -v))]  # the furthest on
 
     def replay(self, node: tuple[tuple[int, int], ...]) -> tuple[list[tuple[int, State, int]], int]:
         """[(spin position, state before it, spinner)] of the node's game, and the winning spin's position (or 0)."""

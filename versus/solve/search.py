@@ -45,6 +45,7 @@ MEMORY_LIMIT = 500 * 2**20
 PROVE_FOR = 3.0  # seconds for the proof once an answer is in hand
 LIKELY_FOR = 5.0  # seconds, at most, for the likely edits
 GENTLER = 120_000  # candidates tried at the answer's own level for a gentler one with as many edits
+KEEP_ROWS = 1_500_000  # a level this small is kept as the parents of the next, ordered best first
 
 
 class Cancelled(Exception):
@@ -100,6 +101,7 @@ class Search:
         self.cache = np.zeros(1, dtype=np.int64)  # base spins by position, shared by every batch
         self.candidates = 0  # games played out so far
         self.runner = Runner(self.play, workers)
+        self.kept: dict[int, tuple[Batch, Result] | None] = {}  # whole levels kept as parents of the next
 
     # -- the scene's own game ------------------------------------------------------------------
     def base_path(self) -> BasePath:
@@ -174,7 +176,7 @@ class Search:
 
     def _level_search(self, d: int, path: BasePath, until: float, most: int | None) -> Found | None:
         """The first solution in level d, or None when the level (or its first `most` candidates) has none."""
-        tried = 0
+        tried, kept = 0, []
         for batch, result in self._level(d, path):
             now = time.perf_counter()
             if now > until:
@@ -193,11 +195,23 @@ class Search:
                 return self.best(pos[result.ok], val[result.ok], result.spins[result.ok])
             if most is not None and tried >= most:
                 return None
+            if kept is not None and d < self.max_edits:
+                kept = kept + [(batch, result)] if tried <= KEEP_ROWS else None
+        self.kept[d] = None if not kept else _join(kept)
         return None
 
     def _level(self, d: int, path: BasePath) -> Iterator[tuple[Batch, Result]]:
-        """Every candidate with d edits, batch by batch with its result, always in the same order."""
-        parents = self._level(d - 1, path) if d > 1 else iter([(self.root, self.root_result)])
+        """Every candidate with d edits, batch by batch with its result, always in the same order.
+
+        The children of the level before: of all of it at once, best first, when it was small enough
+        to keep; else of each of its batches in turn, played again.
+        """
+        if d == 1:
+            parents = iter([(self.root, self.root_result)])
+        elif self.kept.get(d - 1) is not None:
+            parents = iter([self.kept.pop(d - 1)])
+        else:
+            parents = self._level(d - 1, path)
         for (first, pos, val), result in parents:
             order = np.argsort(-result.score, kind="stable")  # parents holding most beats first
             yield from self.runner.map(self._children(first[order], pos[order], val[order], result.spins[order],
@@ -277,3 +291,14 @@ class Search:
                 for i in range(len(pos))]
         i = min(range(len(pos)), key=keys.__getitem__)
         return Found(tuple((int(p), int(v)) for p, v in zip(pos[i], val[i])), int(used[i]))
+
+
+def _join(parts: list[tuple[Batch, Result]]) -> tuple[Batch, Result]:
+    """Batches of one level (and their results) as one, for ordering parents across the level."""
+    batch = tuple(np.concatenate([b[i] for b, _ in parts]) for i in range(3))
+    spins = np.concatenate([r.spins for _, r in parts])
+    too_long = np.concatenate([r.too_long for _, r in parts])
+    score = np.concatenate([r.score for _, r in parts])
+    empty = np.zeros(0, dtype=np.int64)
+    return batch, Result(empty, spins, too_long, score, np.zeros((len(score), 0), bool),  # type: ignore[return-value]
+                         np.zeros((len(score), 0), np.int64))
