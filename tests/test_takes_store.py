@@ -334,3 +334,31 @@ def test_a_take_changed_by_hand_while_played_is_left_alone(scene):
     mine.write_text("name: [broken\n")  # a slip of the author's hand
     session.spin()
     assert session.save().name == "take-3" and mine.read_text() == "name: [broken\n"
+
+
+EXTENDER = """
+import dataclasses, sys
+from versus.takes.store import TakeChanged, TakeStore
+store = TakeStore(sys.argv[1])
+kept = store.get("take-1")
+forks = 0
+for n in range(60):
+    grown = dataclasses.replace(kept, spins=kept.spins + (1 + (n + int(sys.argv[2])) % 6,))
+    try:
+        kept = store.save(grown)
+    except TakeChanged:  # the other program got there first: keep going in a take of its own
+        forks += 1
+        kept = store.create(dataclasses.replace(grown, name=store.new_name(), key=""))
+print(kept.key, ",".join(map(str, kept.spins)), forks)
+"""
+
+
+def test_two_programs_extending_one_take_never_lose_a_save(scene):
+    TakeStore(scene).save(take("take-1", (1,)))
+    procs = [subprocess.Popen([sys.executable, "-c", EXTENDER, str(scene), str(n)], stdout=subprocess.PIPE,
+                              text=True, cwd=ROOT) for n in range(3)]
+    results = [p.communicate(timeout=120)[0].split() for p in procs]
+    store = TakeStore(scene)
+    for key, spins, _ in results:  # what each program last saved is exactly what its take's file holds
+        assert ",".join(map(str, store.read(key).spins)) == spins
+    assert store.problems == [] and len(store.load()) == 1 + sum(int(forks) for _, _, forks in results)

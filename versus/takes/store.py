@@ -23,10 +23,11 @@ import hashlib
 import math
 import os
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from versus import yamlio
 from versus.files import Unreadable, clean_text, has_control, read_bounded, write_atomic, write_new
@@ -139,6 +140,25 @@ def check_name(name: str) -> str:
     if has_control(name):
         raise TakesError(f"A take's name cannot hold a control character ({has_control(name)}).")
     return name
+
+
+@contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the folder while a take is read, checked and replaced (a few ms).
+
+    Only rewrites take it, so new takes are never held up; where flock is missing, nothing is locked
+    (the check before the write still catches all but a change in the same millisecond)."""
+    try:
+        import fcntl
+        fd = os.open(folder, os.O_RDONLY)
+    except (ImportError, OSError):
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
 
 
 def _own_comments(text: str) -> list[str]:
@@ -311,6 +331,10 @@ class TakeStore:
         return following
 
     def _rewrite(self, take: Take) -> Take:
+        with _locked(self.folder):  # two programs extending one take: the second sees the first's spins
+            return self._rewrite_locked(take)
+
+    def _rewrite_locked(self, take: Take) -> Take:
         path = self.file(take.key)
         if not path.exists() and not path.is_symlink():
             if write_new(path, self._text(take.to_data())):
