@@ -362,3 +362,29 @@ def test_two_programs_extending_one_take_never_lose_a_save(scene):
     for key, spins, _ in results:  # what each program last saved is exactly what its take's file holds
         assert ",".join(map(str, store.read(key).spins)) == spins
     assert store.problems == [] and len(store.load()) == 1 + sum(int(forks) for _, _, forks in results)
+
+
+def test_a_save_reads_and_writes_its_own_take_only_however_many_there_are(scene, monkeypatch):
+    from versus import files
+    from versus.takes import store as store_module
+
+    store = TakeStore(scene)
+    for n in range(1, 301):
+        store.create(take(f"take-{n}"))
+    kept = store.get("take-150")
+    reads, writes = [], []
+    real_read, real_replace = store_module.read_bounded, files.os.replace
+    monkeypatch.setattr(store_module, "read_bounded", lambda path, *a: reads.append(path) or real_read(path, *a))
+    monkeypatch.setattr(files.os, "replace", lambda a, b: writes.append(b) or real_replace(a, b))
+    store.save(dataclasses.replace(kept, spins=kept.spins + (4,)))
+    assert reads == [store.file("take-150")] and writes == [store.file("take-150")]
+
+
+def test_an_alias_bomb_in_an_old_sidecar_is_not_migrated(scene):
+    sidecar = scene.with_name("netherfield.takes.yaml")
+    bomb = ("a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\n"
+            "d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\ntakes: [*e,*e,*e,*e,*e,*e]\n")
+    sidecar.write_text(bomb)
+    store = TakeStore(scene)
+    assert store.load() == [] and "aliases are expanded" in store.problems[0]
+    assert sidecar.read_text() == bomb

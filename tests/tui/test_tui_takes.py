@@ -120,3 +120,21 @@ async def test_a_take_named_with_markup_is_shown_as_plain_text(scene_path):
         await settle(pilot)
         assert "[b]fork[/" in takes_by_name(scene_path)
         assert any("[b]fork[/" in n.message for n in app._notifications)
+
+
+async def test_reload_of_a_scene_that_became_dev_zero_is_refused_at_once(scene_path):
+    import time
+
+    save_take(scene_path, "take-1", [3, 5])
+    messages = []
+    app = make_app(scene_path)
+    async with app.run_test(size=(120, 40), message_hook=messages.append) as pilot:
+        await settle(pilot)
+        scene_path.unlink()
+        scene_path.symlink_to("/dev/zero")
+        start = time.perf_counter()
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert time.perf_counter() - start < 2
+        assert "not a regular file" in of(msg.SceneReloaded, messages)[-1].problems[0]
+        assert takes_by_name(scene_path)["take-1"].spins == (3, 5)
