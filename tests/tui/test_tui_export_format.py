@@ -12,10 +12,10 @@ from versus.tui.screens.export_format import FormatScreen
 
 
 def services_with_docx():
-    def export_docx(play, take_name: str):
+    def export_docx(play, take_name: str, **options):
         from versus.manuscript.export import export_docx as write
 
-        return write(play, take_name)
+        return write(play, take_name, **options)
 
     return dataclasses.replace(stub_services(), export_docx=export_docx)
 
@@ -46,3 +46,28 @@ async def test_enter_exports_markdown_and_escape_nothing(scene_path):
         await pilot.press("e", "enter")
         await settle(pilot)
         assert [m.path.suffix for m in of(msg.Exported, messages)] == [".md"]
+
+
+async def test_the_export_asks_the_pace_or_a_budget_and_remembers_it(scene_path):
+    messages, asked = [], []
+
+    def export(play, take_name: str, pace: str = "brisk", words: int | None = None):
+        from versus.export import export_play
+
+        asked.append((pace, words))
+        return export_play(play, take_name, pace=pace, words=words)
+
+    services = dataclasses.replace(stub_services(), export=export)
+    app = make_app(scene_path, services=services)
+    async with app.run_test(size=(120, 40), message_hook=messages.append) as pilot:
+        await pilot.press("space", "space", "e", "s", "enter")
+        await settle(pilot)
+        assert asked[-1] == ("summary", None)
+        assert "Prose · summary" in str(app.screen.query_one("#prose-panel").border_title)
+        await pilot.press("e")
+        await settle(pilot)
+        assert "summary" in str(app.screen.query_one("#export-choice").render())  # the last choice, offered again
+        await pilot.press("6", "0", "0", "m")
+        await settle(pilot)
+        assert asked[-1] == ("summary", 600)
+        assert "about 600 words" in str(app.screen.query_one("#prose-panel").border_title)

@@ -146,7 +146,7 @@ async def test_export_writes_a_file_and_says_where(scene_path, tmp_path):
     messages = []
     app = make_app(scene_path, services=stub_services(exported=written))
     async with app.run_test(size=(120, 40), message_hook=messages.append) as pilot:
-        await pilot.press("space", "space", "e")
+        await pilot.press("space", "space", "e", "enter")  # the dialog offers the last choice: Enter takes it
         await settle(pilot)
         exported = of(msg.Exported, messages)
         assert exported, [n.message for n in app._notifications]

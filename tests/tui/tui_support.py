@@ -21,15 +21,15 @@ as to a trial of strength.
 def stub_services(exported: list | None = None, odds=None) -> Services:
     """A fixed narrator (so that snapshots do not move when the phrasebook does) and no odds."""
 
-    def export(play, take_name: str) -> Path:
+    def export(play, take_name: str, pace: str = "brisk", words: int | None = None) -> Path:
         from versus.export import export_play
 
-        result = export_play(play, take_name)
+        result = export_play(play, take_name, pace=pace, words=words)
         if exported is not None:
             exported.append(result.path)
         return result
 
-    return Services(narrate=lambda play: PROSE, export=export, odds=odds)
+    return Services(narrate=lambda play, **options: PROSE, export=export, odds=odds)
 
 
 def make_app(path: Path, take: str | None = None, **kwargs) -> VersusApp:

@@ -17,12 +17,12 @@ class Unavailable(Exception):
 
 @dataclass
 class Services:
-    narrate: Callable[[Any], str]  # playthrough -> Markdown
-    export: Callable[[Any, str], Any]  # playthrough, take name -> versus.export.Exported (or a Path)
+    narrate: Callable[..., str]  # playthrough, pace=, words= -> Markdown
+    export: Callable[..., Any]  # playthrough, take name, pace=, words= -> versus.export.Exported (or a Path)
     odds: Callable[[Any, Any], dict[int, float]] | None = None  # scene, state -> seat: chance
     solve: Callable[[Any, Callable[[], bool]], Any] | None = None  # scene, cancelled -> versus.solve.Solution
     keep: Callable[[Any], Any] | None = None  # solution -> the Take saved for it (on the UI thread)
-    export_docx: Callable[[Any, str], Any] | None = None  # as export, but a .docx; None: Markdown only
+    export_docx: Callable[..., Any] | None = None  # as export, but a .docx; None: Markdown only
 
 
 def _exists(module: str) -> bool:
@@ -32,23 +32,23 @@ def _exists(module: str) -> bool:
         return False
 
 
-def default_services(pace: str = "brisk") -> Services:
-    def narrate(play) -> str:
+def default_services() -> Services:
+    def narrate(play, pace: str = "brisk", words: int | None = None) -> str:
         from versus.narration import prose_markdown
 
-        return prose_markdown(play, pace=pace)
+        return prose_markdown(play, pace, words)
 
-    def export(play, take_name: str):
+    def export(play, take_name: str, pace: str = "brisk", words: int | None = None):
         try:
             from versus.export import export_play
         except ImportError as error:
             raise Unavailable(f"export is not built yet ({error})") from None
-        return export_play(play, take_name, pace=pace, manuscript=manuscript())  # manuscript_exports/
+        return export_play(play, take_name, pace=pace, manuscript=manuscript(), words=words)  # manuscript_exports/
 
-    def export_docx(play, take_name: str):
+    def export_docx(play, take_name: str, pace: str = "brisk", words: int | None = None):
         from versus.manuscript.export import export_docx as write
 
-        return write(play, take_name, pace=pace, manuscript=manuscript())
+        return write(play, take_name, pace=pace, manuscript=manuscript(), words=words)
 
     def manuscript():
         from versus.manuscript.config import find_manuscript  # a bad manuscript.yaml fails the export, located

@@ -10,12 +10,15 @@ from textual import work
 from textual.worker import get_current_worker
 
 from versus.tui import messages as msg
+from versus.tui.screens.export_format import ExportChoice
 from versus.tui.widgets.prose import ProsePanel
 from versus.tui.widgets.status import BeatsPanel
 
 
 class BackgroundWork:
     """Mixed into MainScreen: needs self.session, self.view, self.prose, self.odds_text, refuse, after_change."""
+
+    export_choice: ExportChoice = ExportChoice()  # the last way the author exported: pace, budget, format
 
     def start_prose(self) -> None:
         play = self.session.play.copy()
@@ -24,7 +27,7 @@ class BackgroundWork:
     @work(thread=True, exclusive=True, group="prose", exit_on_error=False)
     def narrate(self, play, version: int, take: str) -> None:
         try:
-            markdown = self.app.services.narrate(play)
+            markdown = self.app.services.narrate(play, **self.export_choice.options())  # as it would export
         except Exception as error:  # the narrator's fault must never take the app down
             markdown = f"*The prose cannot be written yet:* {type(error).__name__}: {error}"
         if not get_current_worker().is_cancelled:
@@ -69,24 +72,37 @@ class BackgroundWork:
         if not self.session.saved:
             self.save()
         play, take_name = self.session.play.copy(), self.session.take_name or "take"
-        if self.app.services.export_docx is None:
-            self.export(play, take_name, "md")
-            return
         from versus.tui.screens.export_format import FormatScreen
 
-        def chosen(fmt: str | None) -> None:
-            if fmt:  # None: the author thought better of it
-                self.export(play, take_name, fmt)
+        def chosen(choice: ExportChoice | None) -> None:
+            if choice is None:  # the author thought better of it
+                return
+            if choice.options() != self.export_choice.options():
+                self.export_choice = choice
+                self.show_pace()
+                self.start_prose()  # the prose panel shows what the export will be
+            self.export_choice = choice
+            self.export(play, take_name, choice)
 
-        self.app.push_screen(FormatScreen(), chosen)
+        self.app.push_screen(FormatScreen(self.export_choice, self.app.services.export_docx is not None), chosen)
+
+    def prose_title(self) -> str:
+        """The prose panel's title names the pace or budget it is shown at (the export's)."""
+        choice = self.export_choice
+        return f"Prose · about {choice.words:,} words" if choice.words else f"Prose · {choice.pace}"
+
+    def show_pace(self) -> None:
+        for panel in self.query("#prose-panel"):
+            panel.border_title = self.prose_title()
 
     @work(thread=True, exclusive=True, group="export", exit_on_error=False)
-    def export(self, play, take_name: str, fmt: str = "md") -> None:
+    def export(self, play, take_name: str, choice: ExportChoice | None = None) -> None:
         from versus.tui.services import Unavailable
 
+        choice = choice or ExportChoice()
         try:
-            write = self.app.services.export_docx if fmt == "docx" else self.app.services.export
-            result = write(play, take_name)
+            write = self.app.services.export_docx if choice.fmt == "docx" else self.app.services.export
+            result = write(play, take_name, **choice.options())
         except Unavailable as error:
             self.app.call_from_thread(self.notify, f"Export is not available: {error}", severity="warning")
             return
