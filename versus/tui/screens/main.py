@@ -112,7 +112,7 @@ class MainScreen(BackgroundWork, Screen):
                     log_panel.border_title = "Play log"
                     yield PlayLog(id="log")
                 with Vertical(id="prose-panel", classes="panel") as prose_panel:
-                    prose_panel.border_title = "Prose"
+                    prose_panel.border_title = self.prose_title()
                     yield ProsePanel(self.prose, id="prose")
         else:
             with Horizontal(id="wide"):
@@ -130,7 +130,7 @@ class MainScreen(BackgroundWork, Screen):
                         yield PlayersPanel(id="players")
                         yield BeatsPanel(id="beats")
                     with Vertical(id="prose-panel", classes="panel") as prose_panel:
-                        prose_panel.border_title = "Prose"
+                        prose_panel.border_title = self.prose_title()
                         yield ProsePanel(self.prose, id="prose")
         yield Footer(compact=mode == "narrow")
 
