@@ -120,6 +120,12 @@ async def test_a_take_named_with_markup_is_shown_as_plain_text(scene_path):
         await settle(pilot)
         assert "[b]fork[/" in takes_by_name(scene_path)
         assert any("[b]fork[/" in n.message for n in app._notifications)
+        await pilot.press("f")
+        await settle(pilot)
+        app.screen.query_one("Input").value = "[/]"  # taken: the dialog says so, quoting it plainly
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "already a take called [/]" in str(app.screen.query_one("#hint").render())
 
 
 async def test_reload_of_a_scene_that_became_dev_zero_is_refused_at_once(scene_path):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -31,7 +32,7 @@ class ForkScreen(ModalScreen[str | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         problem = self.check(event.value)
         if problem:
-            self.query_one("#hint", Label).update(problem)
+            self.query_one("#hint", Label).update(Text(problem))  # it may quote the name typed: never markup
             return
         self.dismiss(event.value.strip())
 
