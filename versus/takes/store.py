@@ -12,134 +12,32 @@ A take's name can be anything the author types: its file name is a slug of it (w
 hash when the slug differs), and the real name is kept inside the file. The oldest take is the
 least recently saved file; the latest take is the most recently saved one.
 
-An old sidecar, scenes/<scene>.takes.yaml, is migrated on first use: every take copied into the
-folder, then the sidecar renamed to <scene>.takes.yaml.migrated (kept, never deleted).
+An old sidecar, scenes/<scene>.takes.yaml, is migrated on first use (versus/takes/sidecar.py):
+every take copied into the folder, then the sidecar renamed <scene>.takes.yaml.migrated (kept).
+The take itself, as a value read from YAML, is versus/takes/take.py.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import math
 import os
 import re
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator
 
 from versus import yamlio
-from versus.files import Unreadable, clean_text, has_control, read_bounded, write_atomic, write_new
+from versus.files import Unreadable, read_bounded, write_atomic, write_new
 from versus.scenes.problems import suggest
+from versus.takes import sidecar
+from versus.takes.take import Take, TakeChanged, TakeExists, TakesError, check_name, now, slug
+
+__all__ = ["Take", "TakeChanged", "TakeExists", "TakeStore", "TakesError", "check_name", "now", "slug"]
 
 MAX_TAKE_BYTES = 4_000_000  # one take: far more spins than any game uses
-MAX_SIDECAR_BYTES = 64_000_000  # an old sidecar of many thousand takes
-MAX_NAME = 200
-MAX_SEED = 2**63 - 1
-MAX_SPIN = 1000
 HEADER = ("# A take of {scene}, kept by Versus: a playthrough that replays exactly from these spins.\n"
           "# One file a take; edit with care. The scene file is never touched.\n")
 AUTO_NAME = re.compile(r"^(?P<prefix>.+)-(?P<n>[0-9]{1,9})$")
-SLUG_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
-KEYS = ("name", "played", "seed", "turns", "outcome", "scene_sha256", "parent", "note", "spins")
-
-
-class TakesError(Exception):
-    """A take that cannot be read, found or written; the message is for the author."""
-
-
-class TakeExists(TakesError):
-    """A new take's name is already held by another take."""
-
-
-class TakeChanged(TakesError):
-    """The take's file no longer holds what this save extends (edited by hand or by another process)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Take:
-    name: str
-    spins: tuple[int, ...]
-    seed: int
-    scene_digest: str  # sha256 of the scene file the take was played from
-    played: str = ""  # when, ISO 8601 UTC
-    turns: int = 0
-    outcome: str = ""  # e.g. "elizabeth wins", "unfinished"
-    note: str = ""  # e.g. "forked from take-2 at spin 14"
-    parent: str = ""  # the take it was forked from, if any
-    key: str = field(default="", compare=False)  # its file's name without .yaml, once stored
-
-    def to_data(self) -> dict:
-        data: dict[str, Any] = {"name": self.name, "played": self.played, "seed": self.seed, "turns": self.turns,
-                                "outcome": self.outcome, "scene_sha256": self.scene_digest}
-        if self.parent:
-            data["parent"] = self.parent
-        if self.note:
-            data["note"] = self.note
-        data["spins"] = list(self.spins)
-        return data
-
-    @classmethod
-    def from_data(cls, data: Any, key: str = "") -> "Take":
-        """A take from its YAML; ValueError naming the key that is wrong."""
-        if not isinstance(data, dict):
-            raise ValueError("a take is a mapping of keys (name, seed, spins, …)")
-        name = _text(data.get("name"), "name")
-        if not name.strip():
-            raise ValueError("name: a take needs a name")
-        spins = data.get("spins") or []
-        if not isinstance(spins, list):
-            raise ValueError("spins: should be a list of whole numbers")
-        return cls(name=name[:MAX_NAME], spins=tuple(_whole(s, "spins", 1, MAX_SPIN) for s in spins),
-                   seed=_whole(data.get("seed", 0), "seed", 0, MAX_SEED),
-                   scene_digest=_text(data.get("scene_sha256"), "scene_sha256"),
-                   played=_text(data.get("played"), "played"), turns=_whole(data.get("turns", 0), "turns", 0, 10**9),
-                   outcome=_text(data.get("outcome"), "outcome"), note=_text(data.get("note"), "note"),
-                   parent=_text(data.get("parent"), "parent"), key=key)
-
-
-def _whole(value: Any, key: str, low: int, high: int) -> int:
-    if isinstance(value, float) and not math.isfinite(value):
-        raise ValueError(f"{key}: {value} is not a whole number")
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{key}: should be whole numbers, not {value!r:.40}")
-    if not low <= value <= high:
-        raise ValueError(f"{key}: {value:.40} is outside {low}..{high}")
-    return value
-
-
-def _text(value: Any, key: str) -> str:
-    """Text shown to the author, with control characters taken out (never sent to a terminal)."""
-    if value is None:
-        return ""
-    if isinstance(value, (dict, list)):
-        raise ValueError(f"{key}: should be text")
-    return clean_text(str(value))
-
-
-def now() -> str:
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
-
-
-def slug(name: str) -> str:
-    """A file name for a take name: safe anywhere, never a path; a hash keeps different names apart."""
-    base = SLUG_UNSAFE.sub("_", name).strip("._-")[:60] or "take"
-    if base == name:
-        return base
-    return f"{base}~{hashlib.sha256(name.encode('utf-8')).hexdigest()[:8]}"
-
-
-def check_name(name: str) -> str:
-    """A take name the author typed, stripped; TakesError if it cannot be one."""
-    name = name.strip()
-    if not name:
-        raise TakesError("A take needs a name.")
-    if len(name) > MAX_NAME:
-        raise TakesError(f"A take's name is at most {MAX_NAME} characters.")
-    if has_control(name):
-        raise TakesError(f"A take's name cannot hold a control character ({has_control(name)}).")
-    return name
 
 
 @contextmanager
@@ -315,7 +213,7 @@ class TakeStore:
         self._migrate()
         for _ in range(100_000):
             key = slug(take.name)
-            if write_new(self.file(key), self._text(take.to_data())):
+            if write_new(self.file(key), self.render(take.to_data())):
                 return dataclasses.replace(take, key=key)
             if exact:
                 raise TakeExists(f"There is already a take called {take.name}; choose another name.")
@@ -337,7 +235,7 @@ class TakeStore:
     def _rewrite_locked(self, take: Take) -> Take:
         path = self.file(take.key)
         if not path.exists() and not path.is_symlink():
-            if write_new(path, self._text(take.to_data())):
+            if write_new(path, self.render(take.to_data())):
                 return take
         try:
             text, data = self._text_and_data(path)
@@ -359,71 +257,12 @@ class TakeStore:
         if merged == data:
             os.utime(path)  # nothing new: only mark it the latest
             return take
-        write_atomic(path, self._text(merged, _own_comments(text)))
+        write_atomic(path, self.render(merged, _own_comments(text)))
         return take
 
-    def _text(self, data: dict, comments: list[str] = ()) -> str:
+    def render(self, data: dict, comments: list[str] = ()) -> str:
+        """A take file's text: the header, the author's own comments, the take's YAML."""
         return HEADER.format(scene=self.scene_name) + "".join(f"{c}\n" for c in comments) + yamlio.dump(data)
 
-    # -- the old sidecar ---------------------------------------------------------------------
     def _migrate(self) -> None:
-        """Copy every take of an old sidecar into the folder, then rename the sidecar .migrated."""
-        if not (self.sidecar.exists() or self.sidecar.is_symlink()):
-            return
-        try:
-            text = read_bounded(self.sidecar, MAX_SIDECAR_BYTES, "takes sidecar").decode("utf-8")
-            data = yamlio.load(text) or {}
-            entries = data.get("takes") or [] if isinstance(data, dict) else None
-            if not isinstance(entries, list):
-                raise ValueError("it holds no list of takes")
-        except FileNotFoundError:
-            return  # another process has just migrated it
-        except (Unreadable, UnicodeDecodeError, yamlio.YamlProblem, ValueError) as error:
-            if not (self.sidecar.exists() or self.sidecar.is_symlink()):
-                return  # another process migrated it while this one looked
-            self.problems.append(f"{self.sidecar}: not migrated, left as it is ({error})")
-            return
-        self._copy_entries(entries)
-        self._retire_sidecar()
-
-    def _copy_entries(self, entries: list) -> None:
-        start = datetime.now(timezone.utc).timestamp() - len(entries)
-        seen: dict[str, int] = {}
-        for index, entry in enumerate(entries):
-            try:
-                take = Take.from_data(entry)
-            except ValueError as error:
-                self.problems.append(f"{self.sidecar}: take {index + 1} not migrated ({error}); "
-                                     "it is kept in the .migrated file")
-                continue
-            seen[take.name] = seen.get(take.name, 0) + 1
-            key = slug(take.name) + ("" if seen[take.name] == 1 else f"-dup{seen[take.name]}")
-            path = self.file(key)
-            data = {**entry, **take.to_data()} if isinstance(entry, dict) else take.to_data()
-            if not write_new(path, self._text(data)):
-                if self._holds(key, take):
-                    continue  # migrated already (another process, or an earlier try)
-                path = self.file(f"{key}-migrated")
-                if not write_new(path, self._text(data)):
-                    continue
-            stamp = int((start + index) * 1e9)
-            os.utime(path, ns=(stamp, stamp))  # the sidecar's order, oldest first
-
-    def _holds(self, key: str, take: Take) -> bool:
-        try:
-            held = self.read(key)
-        except TakesError:
-            return False
-        return (held.name, held.spins, held.seed) == (take.name, take.spins, take.seed)
-
-    def _retire_sidecar(self) -> None:
-        for n in range(1, 1000):
-            target = self.sidecar.with_name(self.sidecar.name + (".migrated" if n == 1 else f".migrated-{n}"))
-            if target.exists() or target.is_symlink():
-                continue
-            try:
-                os.rename(self.sidecar, target)
-            except FileNotFoundError:
-                return
-            self.migrated = target
-            return
+        sidecar.migrate(self)
