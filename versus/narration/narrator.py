@@ -37,13 +37,14 @@ class Paragraph:
 
 class Narrator:
     def __init__(self, play: Playthrough, pace: str = "brisk", limit: int | None = None, lean: bool = False,
-                 avoid: frozenset[str] = frozenset()) -> None:
+                 avoid: frozenset[str] = frozenset(), asides: bool = False) -> None:
         self.play = play
         self.scene = play.scene
         self.board = play.board
         self.pace = pace
         self.limit = limit  # how many moments beyond the finish and the asides to tell (a word budget)
         self.lean = lean  # a tight budget: no verdicts or lone reactions, one tally a stretch
+        self.asides = asides  # a summary for a budget keeps the author's asides, as every budget does
         digest = hashlib.blake2b(repr((self.scene.seed, play.spins(), pace)).encode(), digest_size=8).digest()
         seed = int.from_bytes(digest, "big")
         self.rng = random.Random(seed)
@@ -149,7 +150,10 @@ class Narrator:
         told = [moments.score(i, p.action, self.board, self.states[i], self.states[i + 1], False)
                 for i, p in enumerate(played)]  # a summary ranks by the game alone; asides are for longer prose
         last = len(played) - 1
-        results = sorted(self.results(told, last), key=lambda t: t.index)
+        firings = self.play.firings_by_action() if self.asides else {}
+        results = self.results(told, last)
+        results += [told[i] for i in sorted(firings) if i != last and told[i] not in results]
+        results.sort(key=lambda t: t.index)
         sentences: list = [Unit(self.opening(brief=True))]
         top = max(results, key=lambda t: t.score) if results and not self.lean else None
         for k, t in enumerate(results):
@@ -160,6 +164,7 @@ class Narrator:
             said = [x for x in self.tell(t.index, played[t.index].action, played[t.index].source) if x]
             telling = said[1:] if len(said) > 1 and not self.facts.actions[t.index].kind else said
             sentences.extend(Unit(x, t.index, t.index) for x in telling[:1])
+            sentences.extend(Unit(self.aside(f), t.index, t.index, author=True) for f in firings.get(t.index, []))
             if t is top:  # the people's part, at the moment that mattered most
                 self.voices.last_speaker = None
                 mood = self.mood(t.index, played[t.index].action)
@@ -171,7 +176,9 @@ class Narrator:
             self.voices.last_speaker = None
             ending = [self.won(e, self.states[-1]) for e in played[last].action.events if isinstance(e, ev.Won)]
             close = self.close(brief=True)
-            self.add(out, [Unit(x, last, last) for x in ending + (close[:1] if self.lean else close) if x])
+            asides = [Unit(self.aside(f), last, last, author=True) for f in firings.get(last, [])]
+            self.add(out, [Unit(x, last, last) for x in ending if x] + asides
+                     + [Unit(x, last, last) for x in (close[:1] if self.lean else close) if x])
         return [para for para in out if para.text]
 
     def results(self, told: list[moments.Told], last: int) -> list[moments.Told]:

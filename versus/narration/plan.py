@@ -53,11 +53,12 @@ class Drafter:
 
     def __init__(self, play: "Playthrough", avoid: frozenset[str]) -> None:
         self.play, self.avoid = play, avoid
-        self.made: dict[tuple[str, int | None, bool], Draft] = {}
+        self.made: dict[tuple[str, int | None, bool], Draft] = {}  # (pace, limit, lean) -> draft
 
     def __call__(self, pace: str, limit: int | None = None, lean: bool = False) -> Draft:
         if (pace, limit, lean) not in self.made:
-            narrator = Narrator(self.play, pace, limit=limit, lean=lean, avoid=self.avoid)
+            narrator = Narrator(self.play, pace, limit=limit, lean=lean, avoid=self.avoid,
+                                asides=limit is not None)  # a digest for a budget keeps the asides
             paragraphs = tuple(narrator.told())
             self.made[pace, limit, lean] = Draft(paragraphs, tuple(narrator.book.chosen))
         return self.made[pace, limit, lean]
