@@ -63,6 +63,7 @@ class Narrator:
         self.mansion = self.board.overshoot == "seat"
         self.covered: set[int] = set()  # actions whose salient events the prose tells (one by one or tallied)
         self.verdicts = self.moments_told = 0  # to ration the stock verdicts
+        self.pronouned: set[str] = set()  # sentences as the referring expressions left them
         self.now: dict[str, Any] = self.scene_facts()  # the facts of what is being told, for `when:`
         self.scope: tuple[int | None, int | None] = (None, None)  # the actions the next sentences tell
 
@@ -209,7 +210,7 @@ class Narrator:
     def add(self, out: list[Paragraph], sentences: list, annotate: bool = True) -> None:
         """A paragraph from sentences (each a Unit, or text told of the current scope)."""
         units = [s if isinstance(s, Unit) else Unit(s, *self.scope) for s in sentences if s]
-        units = self.join_short([u for u in units if u.text])
+        units = self.join_short(self.pronouns([u for u in units if u.text]))
         units = [u if u.author else Unit(self.realiser.sentence(u.text), u.first, u.last) for u in units]
         if not units:
             return
@@ -233,6 +234,57 @@ class Narrator:
             return para
         word = connectives[self.rng.randrange(len(connectives))]
         return f"{word} {self.uncapitalise(para)}"
+
+    def pronouns(self, units: list[Unit]) -> list[Unit]:
+        """Referring expressions: a sentence that opens with the one person of that sex the sentence
+        before spoke of calls them 'he' or 'she', as a novel would, not their name again."""
+        people = sorted((p for p in (*self.scene.players, *self.scene.company) if p.pronoun in ("he", "she")),
+                        key=lambda p: -len(p.called))
+        out: list[Unit] = []
+        before: list = []
+        for unit in units:
+            text = unit.text
+            named = [p for p in people if self.mentions(text, p)]
+            if out and not unit.author and before:
+                subject = next((p for p in people if text.startswith(p.called + " ")), None)
+                if subject is not None and subject in before \
+                        and not any(p.pronoun == subject.pronoun and p is not subject for p in before):
+                    text = subject.pronoun.capitalize() + text[len(subject.called):]
+            if not unit.author:
+                text = self.again(text, [p for p in people if self.mentions(text, p)])
+            if text != unit.text and text in self.pronouned:
+                text = unit.text  # "He took the place" once is enough: the name keeps the sentence its own
+            self.pronouned.add(text)
+            out.append(Unit(text, unit.first, unit.last, unit.author))
+            before = [] if unit.author else named
+        return out
+
+    OBJECT = r"(?:to|by|of|for|with|upon|on|from|at|past|before|behind|beside|than|against|after|over)"
+
+    def again(self, text: str, named: list) -> str:
+        """A second mention in the sentence of its only man (or woman) becomes 'he', 'him', 'his'."""
+        if "“" in text:
+            return text
+        for person in named:
+            if any(p.pronoun == person.pronoun and p is not person for p in named):
+                continue
+            first = text.find(person.called)
+            if first < 0:
+                continue
+            head, tail = text[: first + len(person.called)], text[first + len(person.called):]
+            forms = {"he": ("he", "him", "his"), "she": ("she", "her", "her")}[person.pronoun]
+            name = re.escape(person.called)
+            tail = re.sub(rf"\b{name}’s\b", forms[2], tail)
+            tail = re.sub(rf"(\b{self.OBJECT}) {name}\b(?!’)", rf"\1 {forms[1]}", tail)
+            tail = re.sub(rf"(\b(?:which|who|whom|and|but|until|while|when|as|that|where)) {name}\b(?![’\w])",
+                          rf"\1 {forms[0]}", tail)
+            text = head + tail
+        return text
+
+    @staticmethod
+    def mentions(text: str, person) -> bool:
+        narration = re.sub(r"“[^”]*”", " ", text)
+        return any(re.search(rf"(?<![\w.]){re.escape(n)}(?!\w)", narration, re.I) for n in {person.called, person.name})
 
     def join_short(self, units: list[Unit]) -> list[Unit]:
         """Join two middling narrative sentences with a semicolon, as the period would (STYLE.md rule 5)."""
