@@ -17,8 +17,10 @@ from collections import Counter
 from pathlib import Path
 
 from versus.export import render
+from versus.narration.phrasebook import Phrases
 from versus.narration import checks, truth
 from versus.narration.narrator import PACES, Narrator
+from versus.narration.plan import compose
 from versus.scenes.load import load_scene
 from versus.takes.playthrough import Playthrough
 
@@ -44,8 +46,8 @@ def main() -> None:
         play = Playthrough(scene, seed=None if g < len(scenes) else g)
         for _ in play.play_out():
             pass
-        narrator = Narrator(play, pace)
-        text = "\n\n".join(narrator.paragraphs())
+        narrator = Narrator(play, "full") if pace == "full" else None
+        text = "\n\n".join(p.text for p in (narrator.told() if narrator else compose(play, pace).paragraphs))
         repeats = checks.repeated(text)
         openings = checks.paragraph_openings(text)
         running = sum(1 for a, b in zip(openings, openings[1:]) if a == b)
@@ -56,7 +58,7 @@ def main() -> None:
         totals["openings reused"] += len(openings) - len(set(openings))
         totals["openings reused twice running"] += running
         totals["contractions in narration"] += len(checks.contractions(text))
-        totals["salient events missing"] += len(narrator.missing())
+        totals["salient events missing (full pace)"] += len(narrator.missing()) if narrator else 0
         modern.update(checks.modern_words(text))
         lengths.append(checks.mean_sentence_words(text))
         verdicts.append(checks.short_verdict_share(text))
@@ -66,7 +68,7 @@ def main() -> None:
     seconds = time.perf_counter() - start
     print(f"{totals['exports']} exports of {len(scenes)} scenes in {seconds:.1f} s")
     for key in ("sentences", "repeated sentences", "paragraphs", "openings reused", "openings reused twice running",
-                "contractions in narration", "salient events missing"):
+                "contractions in narration", "salient events missing (full pace)"):
         print(f"  {key:32} {totals[key]}")
     print(f"  {'mean narration sentence length':32} {sum(lengths) / len(lengths):.1f} words")
     print(f"  {'paragraphs with a short verdict':32} {100 * sum(verdicts) / len(verdicts):.0f}%")
@@ -80,8 +82,99 @@ def main() -> None:
                   f"mean {turns:.0f} turns, {words:.0f} words, {words / turns:.1f} words a turn")
     for sentence in examples[:5]:
         print(f"  repeated, e.g.: {sentence[:100]}")
-    conversation(scenes + [load_scene(p) for p in sorted((ROOT / "tests" / "elsewhere").glob("*.yaml"))])
+    elsewhere = [load_scene(p) for p in sorted((ROOT / "tests" / "elsewhere").glob("*.yaml"))]
+    conversation(scenes + elsewhere)
+    austen_likeness(scenes + elsewhere)
+    length(scenes + elsewhere)
+    phrases(scenes + elsewhere)
+    manuscript(scenes)
     false_claims(scenes, args.truth)
+
+
+def played(scene, seed=None) -> Playthrough:
+    play = Playthrough(scene, seed=seed)
+    for _ in play.play_out():
+        pass
+    return play
+
+
+def length(scenes, seeds: int = 3) -> None:
+    """Words produced against words asked: each pace, and budgets of 150, 600 and 1,200 words."""
+    print(f"length: {seeds} seeds of each scene (words of the prose body)")
+    for pace in PACES:
+        counts = [compose(played(s, seed), pace).words for s in scenes for seed in range(seeds)]
+        print(f"  {pace:8} min {min(counts)}, median {sorted(counts)[len(counts) // 2]}, max {max(counts)}")
+    for asked in (150, 300, 600, 1200, 2000):
+        made = [compose(played(s, seed), "brisk", asked) for s in scenes for seed in range(seeds)]
+        off = [abs(c.words - asked) / asked for c in made]
+        asides = sum(1 for c in made if any("asides alone" in w for w in c.warnings))
+        short = sum(1 for c in made if any("every turn told" in w for w in c.warnings))
+        print(f"  --words {asked:5}: median {sorted(c.words for c in made)[len(made) // 2]}, worst {max(off):.0%} off,"
+              f" within 15% in {sum(o <= 0.15 for o in off)}/{len(off)}"
+              f" (told why otherwise: asides alone longer {asides}, game too short {short})")
+
+
+def phrases(scenes, seeds: int = 5) -> None:
+    """Four-word phrases (names and places aside) that come round more than three times in a brisk export."""
+    over: Counter[str] = Counter()
+    worst = 0
+    for scene in scenes:
+        for seed in range(seeds):
+            play = played(scene, seed)
+            text = "\n\n".join(p.text for p in compose(play).paragraphs)
+            counts = Counter(" ".join(g) for g in Phrases(checks.scene_names(scene, play.board)).grams(text))
+            worst = max(worst, max(counts.values(), default=0))
+            over.update({g: n for g, n in counts.items() if n > 3})
+    print(f"phrases: brisk, {seeds} seeds of {len(scenes)} scenes; the most any four-word phrase comes round"
+          f" in one export: {worst}; phrases over three: {len(over)} {over.most_common(5) or ''}")
+
+
+def manuscript(scenes) -> None:
+    """Sentences of six words or more shared by the example scenes' exports, in one manuscript folder
+    (with its memory) and each exported alone (without)."""
+    import shutil
+    import tempfile
+
+    from versus.export import export_play
+
+    with tempfile.TemporaryDirectory() as folder:
+        together, alone = {}, {}
+        for scene in scenes:
+            play = played(scene)
+            path = export_play(play, "bench", Path(folder) / "one" / f"{scene.name}.md").path
+            together[scene.name] = path.read_text(encoding="utf-8")
+            path = export_play(play, "bench", Path(folder) / scene.name / f"{scene.name}.md").path
+            alone[scene.name] = path.read_text(encoding="utf-8")
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"manuscript: sentences of six words or more shared among the {len(scenes)} example exports:"
+          f" {len(checks.shared_sentences(together))} in one folder, {len(checks.shared_sentences(alone))}"
+          f" exported apart")
+
+
+def austen_likeness(scenes) -> None:
+    """Burrows's Delta of each brisk export from Austen's six novels against her own passages of the same
+    length (benchmarks/austen.py), and any eight-word run taken from her. Needs r-cran-janeaustenr."""
+    import statistics
+    import sys
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import austen
+
+        austen.austen_novels()
+    except Exception as error:  # the corpus is the developer's to install, never the project's to ship
+        print(f"austen: not measured ({error})")
+        return
+    deltas, limits, copied = [], [], []
+    for scene in scenes:
+        text = "\n\n".join(p.text for p in compose(played(scene)).paragraphs)
+        length = len(austen.words(text))
+        deltas.append(austen.delta(text, austen.austen_model(length)))
+        limits.append(statistics.quantiles(austen.austen_baseline(length, 300), n=20)[-1])
+        copied.extend(austen.copied_runs(text))
+    print(f"austen: median Delta {statistics.median(deltas):.3f} (each: {', '.join(f'{d:.2f}' for d in deltas)});"
+          f" her 95th percentile at the same lengths, median {statistics.median(limits):.3f};"
+          f" eight-word runs taken from her: {len(copied)} {copied[:3] or ''}")
 
 
 def conversation(scenes, seeds: int = 10) -> None:
@@ -125,7 +218,7 @@ def false_claims(scenes, seeds: int) -> None:
                 play = Playthrough(scene, seed=seed)
                 for _ in play.play_out():
                     pass
-                units = [u for para in Narrator(play, pace).told() for u in para.units]
+                units = [u for para in compose(play, pace).paragraphs for u in para.units]
                 wrong = truth.falsehoods(truth.Replay(scene, play.spins()), units)
                 if seed < 20:
                     annotated.update(f.claim.split(" '")[0]

@@ -193,16 +193,21 @@ def _claimed_amounts(c: Check, claim: str) -> list[int]:
     return [a for clause in clauses if pattern.made_in(clause) for a in _amounts(clause)]
 
 
+def _runs(amounts: list[int]) -> set[int]:
+    """Every total of consecutive actions' amounts: a paragraph may tell a stretch's sum, then a moment."""
+    return {sum(amounts[i:j]) for i in range(len(amounts)) for j in range(i + 1, len(amounts) + 1)}
+
+
 def payment(c: Check) -> bool:
     """Someone it names paid; and every amount it states was paid by one of them: one payment, one
-    action's payments, or all of them."""
-    paid = {p: [x for x in c.paid(p) if x] for p in c.who()}
-    if not any(paid.values()):
+    action's payments, or those of a run of actions (all of them, for a sentence)."""
+    paid = {p: c.paid(p) for p in c.who()}
+    if not any(any(xs) for xs in paid.values()):
         return False
     each = {e.paid if isinstance(e, ev.Fined) else e.amount
             for p in c.who() for e in c.events(ev.Fined, p) + c.events(ev.Paid, p)}
-    return all(a in each or any(a in xs or a == sum(xs) for xs in paid.values() if xs)
-               for a in _claimed_amounts(c, "payment"))
+    totals = set().union(*(_runs(xs) if not c.strict else {sum(xs)} | set(xs) for xs in paid.values()))
+    return all(a in each or a in totals for a in _claimed_amounts(c, "payment"))
 
 
 def anyone_paid(c: Check) -> bool:
@@ -210,12 +215,12 @@ def anyone_paid(c: Check) -> bool:
 
 
 def receipt(c: Check) -> bool:
-    got = {p: [x for x in c.received(p) if x] for p in c.who()}
-    if not any(got.values()):
+    got = {p: c.received(p) for p in c.who()}
+    if not any(any(xs) for xs in got.values()):
         return False
     each = {e.amount for p in c.who() for e in c.events(ev.Received, p)}
-    return all(a in each or any(a in xs or a == sum(xs) for xs in got.values() if xs)
-               for a in _claimed_amounts(c, "receipt"))
+    totals = set().union(*(_runs(xs) if not c.strict else {sum(xs)} | set(xs) for xs in got.values()))
+    return all(a in each or a in totals for a in _claimed_amounts(c, "receipt"))
 
 
 SPACES = re.compile(r"(?<![\w-])(" + "|".join(sorted(NUMBERS, key=len, reverse=True)) + r"|\d+) (spaces|squares|steps)\b",
