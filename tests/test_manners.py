@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from versus.narration import checks
+from versus.narration import checks, narrate
 from versus.narration.manners import KIN, Manners, faults
-from versus.narration.narrator import Narrator
 from versus.scenes.load import load_scene, scene_from_bytes, vocabulary
 from versus.scenes.problems import SceneError
 from versus.takes.playthrough import Playthrough
@@ -87,7 +86,7 @@ def test_scenes_without_maps_speak_with_manners(path):
         play = Playthrough(scene, seed=seed)
         for _ in play.play_out():
             pass
-        text = "\n\n".join(Narrator(play, "brisk").paragraphs())
+        text = "\n\n".join(narrate(play))
         lines = checks.spoken_lines(text, people)
         assert lines, "people speak"
         assert faults(scene, [(who, line) for _, who, _, line in lines]) == []
@@ -100,8 +99,34 @@ def test_the_formal_full_name_is_for_introductions_only():
     play = Playthrough(scene)
     for _ in play.play_out():
         pass
-    text = "\n\n".join(Narrator(play, "brisk").paragraphs())
+    text = "\n\n".join(narrate(play))
     spoken = " ".join(line for *_, line in checks.spoken_lines(text, [(p.id, [p.name, p.called])
                                                                         for p in scene.players]))
     assert "Miss Elizabeth Bennet" in text.split("\n\n")[0]  # the narration introduces her
     assert "Miss Elizabeth Bennet" not in spoken
+
+
+def test_people_talk_to_each_other_in_scenes_written_elsewhere():
+    shares, speaking, exchanges = [], 0, 0
+    for path in ELSEWHERE:
+        scene = load_scene(path)
+        people = [(p.id, [p.name, p.called]) for p in (*scene.players, *scene.company)]
+        for seed in range(3):
+            play = Playthrough(scene, seed=seed)
+            for _ in play.play_out():
+                pass
+            text = "\n\n".join(narrate(play))
+            shares.append(checks.speech_share(text))
+            paras, two = checks.exchanges(checks.spoken_lines(text, people))
+            speaking, exchanges = speaking + paras, exchanges + two
+    assert sorted(shares)[len(shares) // 2] >= 0.25  # a quarter of the words are speech (Austen: about half)
+    assert exchanges >= speaking / 3  # a third of the speaking paragraphs hold an exchange
+
+
+def test_her_ladyship_is_your_ladyship_at_rosings():
+    scene = load_scene(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml")
+    play = Playthrough(scene, seed=1)
+    for _ in play.play_out():
+        pass
+    text = "\n\n".join(narrate(play))
+    assert "your Ladyship" in text and "Lady de Bourgh" not in text

@@ -128,7 +128,8 @@ class Narrator:
                 mood = self.mood(i, p.action)
                 if not self.lean:
                     sentences.extend(self.verdict(mood, sentences))
-                talk = self.exchange(mood, p.action) if not firings.get(i) else []
+                spoken = any(f.aside.say for f in firings.get(i, []))  # the author's own talk is enough
+                talk = self.exchange(mood, p.action) if not spoken else []
                 sentences.extend(talk or ([] if self.lean else self.reaction(mood, p.action)))
             self.add(out, lead + sentences)
         tail = self.summary(stretch)
@@ -358,7 +359,10 @@ class Narrator:
             losers.sort(key=lambda p: (p != self.scene.pov_seat, -state.pos[p]))
             sentences = [] if brief else [self.in_temper(winner, "close_winner")]
             loser = losers[0]
+            self.voices.last_speaker = None
             sentences.append(self.speech(loser, "concede", addressee=winner))
+            if sentences[-1] and not brief:
+                sentences.append(self.speech(winner, "triumph", addressee=loser))  # the winner's answer
             paras.append(" ".join(s for s in sentences if s))
             paras.append(" ".join(s for s in (self.in_temper(p, "close_loser") for p in losers[:1 if brief else 2])
                                   if s))
@@ -529,7 +533,7 @@ class Narrator:
         actor = action.player
         rivals = self.rivals()
         principal = rivals is not None and actor in rivals
-        chance = (0.9 if principal else 0.6) if self.pace == "brisk" else (0.5 if principal else 0.25)
+        chance = (1.0 if principal else 0.75) if self.pace == "brisk" else (0.5 if principal else 0.25)
         if self.rng.random() >= chance and not certain:
             return []
         if self.scene.company and (not principal or self.rng.random() < 0.25):
@@ -553,11 +557,11 @@ class Narrator:
         if not reply:
             return []
         out = [self.voices.attribute(first.id, line), self.voices.attribute(second.id, reply)]
-        if self.rng.random() < 0.6:
+        if self.rng.random() < 0.8:
             last = self.line("rejoinder", first, second)
             if last:
                 out.append(self.voices.attribute(first.id, last))
-                final = self.line(answer, second, first) if self.rng.random() < 0.35 else ""
+                final = self.line(answer, second, first) if self.rng.random() < 0.5 else ""
                 if final:  # the last word, and the fourth line
                     out.append(self.voices.attribute(second.id, final))
         return out
@@ -693,15 +697,15 @@ class Narrator:
             out.append(self.phrase("stretch_lead", span=span, **self.leader_values(lead_after)))
         else:
             out.append(self.phrase("stretch", span=span, **self.leader_values(lead_after)))
-        out.extend(self.tallies(stretch)[:1 if self.lean else 4])
-        if rounds >= 2 and not self.lean and self.pace == "brisk":
+        out.extend(self.tallies(stretch)[:1 if self.lean else 2])  # the rest goes without saying
+        if rounds >= 1 and not self.lean and self.pace == "brisk":
             out.extend(self.table_talk(stretch))
         return [Unit(s, *self.scope) for s in out if s]
 
     def table_talk(self, stretch: list[int]) -> list[str]:
         """The talk that goes on under a stretch of play: the rivals on how it went for one of them."""
         rivals = self.rivals()
-        if rivals is None or self.rng.random() >= 0.6:
+        if rivals is None or self.rng.random() >= 0.85:
             return []
         general = dict(self.now)
         subject = self.rng.choice(rivals)

@@ -54,7 +54,8 @@ def load_author(path: str | None) -> dict[str, Any]:
     if not path:
         return {}
     try:
-        data = yamlio.load(read_bounded(path, MAX_AUTHOR_BYTES, "phrasebook").decode("utf-8")) or {}
+        text = read_bounded(path, MAX_AUTHOR_BYTES, "phrasebook").decode("utf-8")
+        data = yamlio.load(text) or {}
     except yamlio.YamlProblem as error:
         raise PhrasebookError(f"{path}:{error.line}:{error.column}: {error.message}") from None
     except (Unreadable, UnicodeDecodeError) as error:
@@ -64,15 +65,16 @@ def load_author(path: str | None) -> dict[str, Any]:
         raise PhrasebookError(f"{path}: {control}; take it out (it would reach the export and the terminal)")
     if not isinstance(data, dict):
         raise PhrasebookError(f"{path}: a phrasebook is a mapping of keys to lists of sentences")
-    wrong = entry_problems(path)
+    wrong = entry_problems(path, text)
     if wrong:
         raise PhrasebookError("\n".join(wrong))
     return data
 
 
-def entry_problems(path: str) -> list[str]:
-    """Every `when:` in an author's phrasebook that names an unknown condition, as FILE:LINE:COLUMN."""
-    root = yaml.compose(Path(path).read_text(encoding="utf-8"), Loader=LOADER)
+def entry_problems(path: str, text: str) -> list[str]:
+    """Every `when:` in an author's phrasebook (its text, already read within bounds) that names an
+    unknown condition, as FILE:LINE:COLUMN."""
+    root = yaml.compose(text, Loader=LOADER)
     out: list[str] = []
     stack = [root] if root is not None else []
     while stack:
