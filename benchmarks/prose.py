@@ -109,9 +109,11 @@ def length(scenes, seeds: int = 3) -> None:
         off = [abs(c.words - asked) / asked for c in made]
         asides = sum(1 for c in made if any("asides alone" in w for w in c.warnings))
         short = sum(1 for c in made if any("every turn told" in w for w in c.warnings))
+        fewest = sum(1 for c in made if any("the fewest" in w for w in c.warnings))
         print(f"  --words {asked:5}: median {sorted(c.words for c in made)[len(made) // 2]}, worst {max(off):.0%} off,"
               f" within 15% in {sum(o <= 0.15 for o in off)}/{len(off)}"
-              f" (told why otherwise: asides alone longer {asides}, game too short {short})")
+              f" (told why otherwise: asides alone longer {asides}, the fewest words the game and its asides"
+              f" allow {fewest}, game too short {short})")
 
 
 def phrases(scenes, seeds: int = 5) -> None:
