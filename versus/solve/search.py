@@ -176,8 +176,15 @@ class Search:
 
     def _level_search(self, d: int, path: BasePath, until: float, most: int | None) -> Found | None:
         """The first solution in level d, or None when the level (or its first `most` candidates) has none."""
+        level = self._level(d, path)
+        try:
+            return self._scan(d, level, until, most)
+        finally:
+            level.close()  # the batches still in flight finish before the workers are let go
+
+    def _scan(self, d: int, level: Iterator[tuple[Batch, Result]], until: float, most: int | None) -> Found | None:
         tried, kept = 0, []
-        for batch, result in self._level(d, path):
+        for batch, result in level:
             now = time.perf_counter()
             if now > until:
                 raise OutOfTime(d)

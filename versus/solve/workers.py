@@ -17,7 +17,6 @@ from typing import Callable, Iterable, Iterator
 import numpy as np
 
 Batch = tuple[np.ndarray, np.ndarray, np.ndarray]  # first, positions (rows, d), values (rows, d)
-WINDOW = 4  # batches in flight at once: enough to keep two processes busy, few enough to bound memory
 
 
 @dataclass(frozen=True)
@@ -33,49 +32,83 @@ class Result:
 _PLAY: Callable[[Batch], Result] | None = None  # the forked worker's copy of the search's play
 
 
-def _work(batch: Batch) -> Result:
-    return _PLAY(batch)  # type: ignore[misc]
+def _serve(conn) -> None:
+    """A worker: play each batch that comes down the pipe and send its result back, until None."""
+    while True:
+        batch = conn.recv()
+        if batch is None:
+            return
+        conn.send(_PLAY(batch))  # type: ignore[misc]
 
 
 class Runner:
-    """Plays batches with play(batch) -> Result, here or in a pool of worker processes."""
+    """Plays batches with play(batch) -> Result, here or in worker processes (forked, each with a pipe).
+
+    Batches go to the workers in turn and each answers its own in order, so results are read back
+    in the order the batches went in. Left early, with batches in flight, the workers are stopped
+    outright (their answers are not wanted) and forked afresh if more work comes.
+    """
 
     def __init__(self, play: Callable[[Batch], Result], workers: int = 1) -> None:
-        self.play, self.pool = play, None
+        self.play = play
         self.workers = workers if "fork" in multiprocessing.get_all_start_methods() else 1
+        self.procs: list = []  # (process, connection)
 
     def start(self) -> None:
-        """Start the worker processes (forked, so they share the search as it stands)."""
+        """Fork the workers now, so that they share the search as it stands."""
         global _PLAY
-        if self.workers > 1 and self.pool is None:
+        if self.workers > 1 and not self.procs:
             _PLAY = self.play
-            self.pool = multiprocessing.get_context("fork").Pool(self.workers)
+            ctx = multiprocessing.get_context("fork")
+            for _ in range(self.workers):
+                mine, theirs = ctx.Pipe()
+                proc = ctx.Process(target=_serve, args=(theirs,), daemon=True)
+                proc.start()
+                theirs.close()
+                self.procs.append((proc, mine))
 
     def map(self, batches: Iterable[Batch]) -> Iterator[tuple[Batch, Result]]:
-        if self.pool is None:
+        if self.workers > 1 and not self.procs:
+            self.start()
+        if not self.procs:
             for batch in batches:
                 yield batch, self.play(batch)
             return
         flying: deque = deque()
-        for batch in batches:
-            flying.append((batch, self.pool.apply_async(_work, (batch,))))
-            if len(flying) >= WINDOW:
-                done, result = flying.popleft()
-                yield done, result.get()
-        while flying:
-            done, result = flying.popleft()
-            yield done, result.get()
+        turn = 0
+        try:
+            for batch in batches:
+                conn = self.procs[turn % len(self.procs)][1]
+                turn += 1
+                conn.send(batch)
+                flying.append((batch, conn))
+                if len(flying) >= len(self.procs):  # one batch each: a worker never waits to send while sent to
+                    done, conn = flying.popleft()
+                    yield done, conn.recv()
+            while flying:
+                done, conn = flying.popleft()
+                yield done, conn.recv()
+        finally:
+            if flying:  # left early: answers still owed would be read as the next batches' answers
+                self.close(now=True)
 
     def memory(self) -> int:
         """Resident bytes of this process and its workers."""
-        pids = [os.getpid()] + ([p.pid for p in self.pool._pool] if self.pool is not None else [])  # type: ignore[attr-defined]
-        return sum(_resident(pid) for pid in pids)
+        return sum(_resident(pid) for pid in [os.getpid()] + [proc.pid for proc, _ in self.procs])
 
-    def close(self) -> None:
-        if self.pool is not None:
-            self.pool.terminate()
-            self.pool.join()
-            self.pool = None
+    def close(self, now: bool = False) -> None:
+        for proc, conn in self.procs:
+            try:
+                if now:
+                    proc.kill()
+                else:
+                    conn.send(None)
+            except OSError:
+                proc.kill()
+        for proc, conn in self.procs:
+            proc.join()
+            conn.close()
+        self.procs = []
 
 
 def _resident(pid: int) -> int:
