@@ -48,6 +48,10 @@ class Likely:
             children = sorted({node + (edit,) for node, held in beam for edit in self.decide(node, held)})[:MOST]
             if not children or time.perf_counter() > deadline:
                 return None
+            if self.s.cancelled is not None and self.s.cancelled():
+                from versus.solve.search import Cancelled
+
+                raise Cancelled()
             pos = np.array([[k for k, _ in c] for c in children], dtype=np.int64)
             val = np.array([[v for _, v in c] for c in children], dtype=np.int64)
             result = self.s.play((pos.min(axis=1), pos, val))

@@ -45,6 +45,7 @@ MEMORY_LIMIT = 500 * 2**20
 PROVE_FOR = 3.0  # seconds for the proof once an answer is in hand
 LIKELY_FOR = 5.0  # seconds, at most, for the likely edits
 GENTLER = 120_000  # candidates tried at the answer's own level for a gentler one with as many edits
+FIRST_LOOK = 60_000  # candidates of two edits tried, best first, before the likely edits
 KEEP_ROWS = 1_500_000  # a level this small is kept as the parents of the next, ordered best first
 
 
@@ -154,10 +155,16 @@ class Search:
         from versus.solve.likely import Likely
 
         answer = None
-        if self.max_edits >= 1:
+        # One edit, then the likeliest few of two: cheap, and where most answers are.
+        found = self._level_search(1, path, self.deadline, None) if self.max_edits >= 1 else None
+        if found is None and self.max_edits >= 2:
+            found = self._level_search(2, path, self.deadline, FIRST_LOOK)
+        if found is not None:
+            return found
+        if self.max_edits >= 2:
             answer = Likely(self, path).search(min(self.deadline, time.perf_counter() + LIKELY_FOR))
         self.runner.start()  # forked now, with the spins looked up so far
-        for d in range(1, self.max_edits + 1):
+        for d in range(2, self.max_edits + 1):
             if answer is not None and d > len(answer.edits):
                 break
             gentler = answer is not None and d == len(answer.edits)
@@ -204,6 +211,7 @@ class Search:
                 return None
             if kept is not None and d < self.max_edits:
                 kept = kept + [(batch, result)] if tried <= KEEP_ROWS else None
+        self.kept = {e: level for e, level in self.kept.items() if e >= d - 1}  # the parents of d, and d
         self.kept[d] = None if not kept else _join(kept)
         return None
 
@@ -216,7 +224,7 @@ class Search:
         if d == 1:
             parents = iter([(self.root, self.root_result)])
         elif self.kept.get(d - 1) is not None:
-            parents = iter([self.kept.pop(d - 1)])
+            parents = iter([self.kept[d - 1]])
         else:
             parents = self._level(d - 1, path)
         for (first, pos, val), result in parents:
