@@ -30,6 +30,7 @@ class Setting:
 
     time: str  # morning | afternoon | evening | unknown
     company: bool
+    onlookers: int
     visiting: bool
     players: int
     pov: int  # the point-of-view character's seat
@@ -40,7 +41,8 @@ def setting_of(scene: Scene) -> Setting:
     time = declared or next((name for name, words in TIMES.items() if words.search(scene.setting)), "unknown")
     host = str(scene.extra.get("host") or "")
     people = {p.id for p in (*scene.players, *scene.company)}
-    return Setting(time, bool(scene.company), bool(host) and host not in people, len(scene.players), scene.pov_seat)
+    return Setting(time, bool(scene.company), len(scene.company), bool(host) and host not in people,
+                   len(scene.players), scene.pov_seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +133,7 @@ class StretchFacts:
     confinements: int
     before: Lead
     after: Lead
+    leader_reverses: int = 0  # the new leader's vices, crimes, confinements and moves back in the stretch
 
     @property
     def eventless(self) -> bool:
@@ -140,13 +143,14 @@ class StretchFacts:
     def conditions(self, setting: Setting) -> dict[str, Any]:
         return scene_conditions(setting) | lead_conditions(self.after) | {
             "eventless": self.eventless, "fines": self.fines, "virtues": self.virtues, "vices": self.vices,
-            "collisions": self.collisions, "overtook": self.after.leader is not None
+            "collisions": self.collisions, "leader_reverses": self.leader_reverses,
+            "overtook": self.after.leader is not None
             and self.after.leader != self.before.leader, "lead": self.after.leader is not None}
 
 
 def scene_conditions(setting: Setting) -> dict[str, Any]:
-    return {"time": setting.time, "company": setting.company, "visiting": setting.visiting,
-            "players": setting.players}
+    return {"time": setting.time, "company": setting.company, "onlookers": setting.onlookers,
+            "visiting": setting.visiting, "players": setting.players}
 
 
 def lead_conditions(lead: Lead) -> dict[str, Any]:
@@ -213,4 +217,6 @@ class Facts:
             vices=sum(a.kind in ("vice", "offense", "sent") for a in told),
             tolls=sum(a.kind == "toll" for a in told), collisions=sum(len(a.displaced) for a in told),
             confinements=sum(bool(a.confined) for a in told),
-            before=self.lead[indices[0]], after=self.lead[indices[-1] + 1])
+            before=self.lead[indices[0]], after=self.lead[indices[-1] + 1],
+            leader_reverses=sum(1 for a in told if a.player == self.lead[indices[-1] + 1].leader
+                                and (a.kind in ("vice", "offense", "sent") or a.confined or a.moved == "back")))

@@ -205,8 +205,8 @@ class Narrator:
         self.now = facts.conditions(self.setting)
 
     def scene_facts(self) -> dict[str, Any]:
-        return {"time": self.setting.time, "company": self.setting.company, "visiting": self.setting.visiting,
-                "players": self.setting.players}
+        return {"time": self.setting.time, "company": self.setting.company, "onlookers": self.setting.onlookers,
+                "visiting": self.setting.visiting, "players": self.setting.players}
 
     def add(self, out: list[Paragraph], sentences: list, annotate: bool = True) -> None:
         """A paragraph from sentences (each a Unit, or text told of the current scope)."""
