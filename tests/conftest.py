@@ -1,6 +1,9 @@
-"""Shared fixtures: the two boards."""
+"""Shared fixtures: the two boards, and a working folder holding copies of the example scenes."""
 
 from __future__ import annotations
+
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -15,3 +18,13 @@ def mansion():
 @pytest.fixture(scope="session")
 def virtue():
     return load_board("virtue-rewarded")
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    """An author's working folder: the example scenes copied into scenes/, and the folder made current."""
+    (tmp_path / "scenes").mkdir()
+    for path in (Path(__file__).parent.parent / "scenes").glob("*.yaml"):
+        shutil.copy(path, tmp_path / "scenes" / path.name)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -20,15 +19,6 @@ def parse(text: str):
     md = MarkdownIt("commonmark", {"typographer": True}).enable(["replacements", "smartquotes", "table"])
     md.use(front_matter_plugin)
     return md.parse(text)
-
-
-@pytest.fixture
-def project(tmp_path, monkeypatch):
-    (tmp_path / "scenes").mkdir()
-    for name in ("netherfield.yaml", "rosings.yaml"):
-        shutil.copy(ROOT / "scenes" / name, tmp_path / "scenes" / name)
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 def test_export_structure(project, capsys):

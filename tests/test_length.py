@@ -17,14 +17,6 @@ ROOT = Path(__file__).parent.parent
 ELSEWHERE = sorted((ROOT / "tests" / "elsewhere").glob("*.yaml"))
 
 
-@pytest.fixture
-def project(tmp_path, monkeypatch):
-    (tmp_path / "scenes").mkdir()
-    shutil.copy(ROOT / "scenes" / "netherfield.yaml", tmp_path / "scenes" / "netherfield.yaml")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def played(scene, seed=None) -> Playthrough:
     play = Playthrough(scene, seed=seed)
     for _ in play.play_out():

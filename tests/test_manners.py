@@ -78,16 +78,24 @@ def test_every_relation_word_has_its_converse():
     assert set(vocabulary()["relations"]) == set(KIN)
 
 
+def prose(scene, seed=None) -> str:
+    """The brisk prose of a seeded game, as it is exported."""
+    play = Playthrough(scene, seed=seed)
+    for _ in play.play_out():
+        pass
+    return "\n\n".join(narrate(play))
+
+
+def people(scene) -> list[tuple[str, list[str]]]:
+    return [(p.id, [p.name, p.called]) for p in (*scene.players, *scene.company)]
+
+
 @pytest.mark.parametrize("path", ELSEWHERE, ids=[p.stem for p in ELSEWHERE])
 def test_scenes_without_maps_speak_with_manners(path):
     scene = load_scene(path)
-    people = [(p.id, [p.name, p.called]) for p in (*scene.players, *scene.company)]
     for seed in range(4):
-        play = Playthrough(scene, seed=seed)
-        for _ in play.play_out():
-            pass
-        text = "\n\n".join(narrate(play))
-        lines = checks.spoken_lines(text, people)
+        text = prose(scene, seed)
+        lines = checks.spoken_lines(text, people(scene))
         assert lines, "people speak"
         assert faults(scene, [(who, line) for _, who, _, line in lines]) == []
         assert checks.unanswered(lines) == 0
@@ -96,12 +104,8 @@ def test_scenes_without_maps_speak_with_manners(path):
 
 def test_the_formal_full_name_is_for_introductions_only():
     scene = load_scene(ROOT / "tests" / "elsewhere" / "netherfield-quiet.yaml")
-    play = Playthrough(scene)
-    for _ in play.play_out():
-        pass
-    text = "\n\n".join(narrate(play))
-    spoken = " ".join(line for *_, line in checks.spoken_lines(text, [(p.id, [p.name, p.called])
-                                                                        for p in scene.players]))
+    text = prose(scene)
+    spoken = " ".join(line for *_, line in checks.spoken_lines(text, people(scene)))
     assert "Miss Elizabeth Bennet" in text.split("\n\n")[0]  # the narration introduces her
     assert "Miss Elizabeth Bennet" not in spoken
 
@@ -110,23 +114,15 @@ def test_people_talk_to_each_other_in_scenes_written_elsewhere():
     shares, speaking, exchanges = [], 0, 0
     for path in ELSEWHERE:
         scene = load_scene(path)
-        people = [(p.id, [p.name, p.called]) for p in (*scene.players, *scene.company)]
         for seed in range(3):
-            play = Playthrough(scene, seed=seed)
-            for _ in play.play_out():
-                pass
-            text = "\n\n".join(narrate(play))
+            text = prose(scene, seed)
             shares.append(checks.speech_share(text))
-            paras, two = checks.exchanges(checks.spoken_lines(text, people))
+            paras, two = checks.exchanges(checks.spoken_lines(text, people(scene)))
             speaking, exchanges = speaking + paras, exchanges + two
     assert sorted(shares)[len(shares) // 2] >= 0.25  # a quarter of the words are speech (Austen: about half)
     assert exchanges >= speaking / 3  # a third of the speaking paragraphs hold an exchange
 
 
 def test_her_ladyship_is_your_ladyship_at_rosings():
-    scene = load_scene(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml")
-    play = Playthrough(scene, seed=1)
-    for _ in play.play_out():
-        pass
-    text = "\n\n".join(narrate(play))
+    text = prose(load_scene(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml"), seed=1)
     assert "your Ladyship" in text and "Lady de Bourgh" not in text

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import docx
@@ -13,14 +12,6 @@ from versus.cli import main
 from versus.manuscript.config import Manuscript, ManuscriptError, find_manuscript, load_manuscript
 
 ROOT = Path(__file__).parent.parent
-
-
-@pytest.fixture
-def project(tmp_path, monkeypatch):
-    (tmp_path / "scenes").mkdir()
-    shutil.copy(ROOT / "scenes" / "rosings.yaml", tmp_path / "scenes" / "rosings.yaml")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 def write(project: Path, text: str) -> Path:
