@@ -59,9 +59,12 @@ class Likely:
             if result.ok.size:
                 return self.s.best(pos[result.ok], val[result.ok], result.spins[result.ok])
             progress = self.progress(result)
-            ranked = sorted(range(len(children)),
-                            key=lambda i: (-int(result.score[i]), -int(progress[i]), _mix(children[i])))
-            beam = [(children[i], tuple(bool(h) for h in result.held[i])) for i in ranked[:BEAM]]
+            # Half the beam holds most beats, half has come furthest: a beat held now may have to be
+            # given up on the way to one far off (a win within a few turns).
+            most = sorted(range(len(children)), key=lambda i: (-int(result.score[i]), -int(progress[i]), _mix(children[i])))
+            far = sorted(range(len(children)), key=lambda i: (-int(progress[i]), -int(result.score[i]), _mix(children[i])))
+            chosen = list(dict.fromkeys(most[:BEAM // 2] + far[:BEAM // 2]))
+            beam = [(children[i], tuple(bool(h) for h in result.held[i])) for i in chosen]
         return None
 
     def progress(self, result) -> np.ndarray:

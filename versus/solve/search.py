@@ -215,22 +215,24 @@ class Search:
         self.kept[d] = None if not kept else _join(kept)
         return None
 
-    def _level(self, d: int, path: BasePath) -> Iterator[tuple[Batch, Result]]:
+    def _level(self, d: int, path: BasePath, here: bool = False) -> Iterator[tuple[Batch, Result]]:
         """Every candidate with d edits, batch by batch with its result, always in the same order.
 
         The children of the level before: of all of it at once, best first, when it was small enough
-        to keep; else of each of its batches in turn, played again.
+        to keep; else of each of its batches in turn, played again (here, in this process: the
+        workers hold one batch each for the level being searched, never two).
         """
         if d == 1:
             parents = iter([(self.root, self.root_result)])
         elif self.kept.get(d - 1) is not None:
             parents = iter([self.kept[d - 1]])
         else:
-            parents = self._level(d - 1, path)
+            parents = self._level(d - 1, path, here=True)
+        runner = Runner(self.play) if here else self.runner
         for (first, pos, val), result in parents:
             order = np.argsort(-result.score, kind="stable")  # parents holding most beats first
-            yield from self.runner.map(self._children(first[order], pos[order], val[order], result.spins[order],
-                                                      result.too_long[order], path))
+            yield from runner.map(self._children(first[order], pos[order], val[order], result.spins[order],
+                                                 result.too_long[order], path))
 
     def _children(self, first, pos, val, used, too_long, path: BasePath) -> Iterator[Batch]:
         """Batches of (first, positions, values): each parent with one more edit after its last.

@@ -32,13 +32,22 @@ class Result:
 _PLAY: Callable[[Batch], Result] | None = None  # the forked worker's copy of the search's play
 
 
-def _serve(conn) -> None:
-    """A worker: play each batch that comes down the pipe and send its result back, until None."""
-    while True:
-        batch = conn.recv()
-        if batch is None:
-            return
-        conn.send(_PLAY(batch))  # type: ignore[misc]
+def _serve(conn, not_mine: list) -> None:
+    """A worker: play each batch that comes down the pipe and send its result back, until None.
+
+    The parent's ends of every pipe, copied by the fork, are closed here: so that when the parent
+    goes, the pipe is seen to close and the worker goes too.
+    """
+    for other in not_mine:
+        other.close()
+    try:
+        while True:
+            batch = conn.recv()
+            if batch is None:
+                return
+            conn.send(_PLAY(batch))  # type: ignore[misc]
+    except (EOFError, OSError):
+        return
 
 
 class Runner:
@@ -62,7 +71,8 @@ class Runner:
             ctx = multiprocessing.get_context("fork")
             for _ in range(self.workers):
                 mine, theirs = ctx.Pipe()
-                proc = ctx.Process(target=_serve, args=(theirs,), daemon=True)
+                parents_ends = [conn for _, conn in self.procs] + [mine]
+                proc = ctx.Process(target=_serve, args=(theirs, parents_ends), daemon=True)
                 proc.start()
                 theirs.close()
                 self.procs.append((proc, mine))
