@@ -192,7 +192,9 @@ def conversation(scenes, seeds: int = 10) -> None:
             for _ in play.play_out():
                 pass
             text = "\n\n".join(p.text for p in compose(play).paragraphs)  # brisk, as it is exported
-            lines = checks.spoken_lines(text, [(p.id, [p.name, p.called]) for p in (*scene.players, *scene.company)])
+            everyone = (*scene.players, *scene.company)
+            lines = checks.spoken_lines(text, [(p.id, [p.name, p.called]) for p in everyone],
+                                        {p.id: p.pronoun for p in everyone})
             shares.append(checks.speech_share(text))
             paras, two = checks.exchanges(lines)
             speaking, exchanges = speaking + paras, exchanges + two

@@ -90,12 +90,16 @@ def people(scene) -> list[tuple[str, list[str]]]:
     return [(p.id, [p.name, p.called]) for p in (*scene.players, *scene.company)]
 
 
+def pronouns(scene) -> dict[str, str]:
+    return {p.id: p.pronoun for p in (*scene.players, *scene.company)}
+
+
 @pytest.mark.parametrize("path", ELSEWHERE, ids=[p.stem for p in ELSEWHERE])
 def test_scenes_without_maps_speak_with_manners(path):
     scene = load_scene(path)
     for seed in range(4):
         text = prose(scene, seed)
-        lines = checks.spoken_lines(text, people(scene))
+        lines = checks.spoken_lines(text, people(scene), pronouns(scene))
         assert lines, "people speak"
         assert faults(scene, [(who, line) for _, who, _, line in lines]) == []
         assert checks.unanswered(lines) == 0
@@ -117,7 +121,7 @@ def test_people_talk_to_each_other_in_scenes_written_elsewhere():
         for seed in range(3):
             text = prose(scene, seed)
             shares.append(checks.speech_share(text))
-            paras, two = checks.exchanges(checks.spoken_lines(text, people(scene)))
+            paras, two = checks.exchanges(checks.spoken_lines(text, people(scene), pronouns(scene)))
             speaking, exchanges = speaking + paras, exchanges + two
     assert sorted(shares)[len(shares) // 2] >= 0.25  # a quarter of the words are speech (Austen: about half)
     assert exchanges >= speaking / 3  # a third of the speaking paragraphs hold an exchange

@@ -65,17 +65,33 @@ def short_verdict_share(text: str) -> float:
 VERB = r"(said|replied|observed|returned|added|cried|answered)"
 
 
-def spoken_lines(text: str, people: list[tuple[str, list[str]]]) -> list[tuple[int, str, str, str]]:
-    """(paragraph index, speaker id, verb, line) for each attributed speech; people are (id, names)."""
+def spoken_lines(text: str, people: list[tuple[str, list[str]]],
+                 pronouns: dict[str, str] | None = None) -> list[tuple[int, str, str, str]]:
+    """(paragraph index, speaker id, verb, line) for each attributed speech; people are (id, names).
+
+    With pronouns (id: he/she), "said she" is read as the last woman named before it in the paragraph.
+    """
     names = sorted(((n, pid) for pid, ns in people for n in ns if n), key=lambda x: -len(x[0]))
-    who = "|".join(re.escape(n) for n, _ in names)
+    who = "|".join(re.escape(n) for n, _ in names) + ("|he|she" if pronouns else "")
     pattern = re.compile(rf"“([^”]*)”\s+{VERB}\s+({who})\b")
     lookup = dict(names)
     out = []
     for k, para in enumerate(p for p in text.split("\n\n") if p.strip() and not p.startswith(("#", "<!--"))):
         for m in pattern.finditer(para):
-            out.append((k, lookup[m.group(3)], m.group(2), m.group(1)))
+            speaker = lookup.get(m.group(3)) or _last_named(para[:m.start()], names, pronouns or {}, m.group(3))
+            if speaker:
+                out.append((k, speaker, m.group(2), m.group(1)))
     return out
+
+
+def _last_named(before: str, names: list[tuple[str, str]], pronouns: dict[str, str], pronoun: str) -> str | None:
+    """Who 'he' or 'she' is: of that sex, the one named last before it."""
+    best, where = None, -1
+    for name, pid in names:
+        at = before.rfind(name)
+        if pronouns.get(pid) == pronoun and at > where:
+            best, where = pid, at
+    return best
 
 
 def speech_share(text: str) -> float:

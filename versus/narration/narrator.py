@@ -556,14 +556,17 @@ class Narrator:
         reply = self.line(answer, second, first)
         if not reply:
             return []
-        out = [self.voices.attribute(first.id, line), self.voices.attribute(second.id, reply)]
+        mixed = {first.pronoun, second.pronoun} == {"he", "she"} and first.id in self.voices.mentioned \
+            and second.id in self.voices.mentioned  # "replied she" is plain only between a man and a woman
+        out = [self.voices.attribute(first.id, line),
+               self.voices.attribute(second.id, reply, pronoun=mixed and self.rng.random() < 0.4)]
         if self.rng.random() < 0.8:
             last = self.line("rejoinder", first, second)
-            if last:
-                out.append(self.voices.attribute(first.id, last))
+            if last:  # the two are talking now: their lines need no "said"
+                out.append(self.voices.attribute(first.id, last, bare=True))
                 final = self.line(answer, second, first) if self.rng.random() < 0.5 else ""
                 if final:  # the last word, and the fourth line
-                    out.append(self.voices.attribute(second.id, final))
+                    out.append(self.voices.attribute(second.id, final, bare=True))
         return out
 
     def barb(self, mood: str, actor: int) -> list[str]:

@@ -58,8 +58,15 @@ class Voices:
             values["addressee"] = self.manners.address(speaker, self.person(addressee).id)
         return values
 
-    def attribute(self, speaker: str, line: str) -> str:
-        """“Line,” said X. — the verb chosen by who spoke before it in the paragraph, and varied."""
+    def attribute(self, speaker: str, line: str, bare: bool = False, pronoun: bool = False) -> str:
+        """“Line,” said X. — the verb chosen by who spoke before it in the paragraph, and varied.
+
+        bare: the line alone, where an exchange between two makes its speaker plain; pronoun: "said she",
+        where the two speaking are a man and a woman.
+        """
+        if bare:
+            self.last_speaker = speaker
+            return f"\u201c{line.strip().strip(chr(0x201c) + chr(0x201d) + chr(34))}\u201d"
         previous, self.last_speaker = self.last_speaker, speaker
         self.verb_index += 1
         if previous is not None and previous != speaker:
@@ -71,7 +78,8 @@ class Voices:
         line = line.strip().strip("\u201c\u201d\"")
         if line.endswith("!") and verb in ("said", "observed") and self.verb_index % 2 == 0:
             verb = "cried"
+        who = PRONOUNS[self.person(speaker).pronoun]["he"] if pronoun else self.name(speaker)
         if line.endswith(("?", "!")):
-            return f"\u201c{line}\u201d {verb} {self.name(speaker)}."
+            return f"\u201c{line}\u201d {verb} {who}."
         body = line[:-1] if line.endswith(".") else line
-        return f"\u201c{body},\u201d {verb} {self.name(speaker)}."
+        return f"\u201c{body},\u201d {verb} {who}."
