@@ -15,7 +15,9 @@ import re
 import stat
 import tempfile
 import threading
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # all but tab and newline: ESC, BEL, CR, …
 _umask_lock = threading.Lock()
@@ -267,3 +269,23 @@ def write_export(target: Path, text: str | bytes, force: bool = False) -> tuple[
         if write_new(candidate, data):
             return candidate, True, None
     raise FileExistsError(f"{target}: no free name for the export")
+
+
+@contextmanager
+def folder_lock(folder: Path) -> Iterator[None]:
+    """Hold an exclusive lock on a folder while a file in it is read, checked and replaced (a few ms).
+
+    The folder, not the file: a file replaced by rename is a new file, so a lock on it would not hold.
+    Where flock is missing, nothing is locked (a check before the write still catches all but a change
+    in the same millisecond)."""
+    try:
+        import fcntl
+        fd = os.open(folder, os.O_RDONLY)
+    except (ImportError, OSError):
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock

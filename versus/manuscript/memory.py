@@ -8,16 +8,12 @@ Delete the file to let exports draw on every phrasing again.
 
 from __future__ import annotations
 
-import fcntl
-import os
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 import yaml
 
-from versus.files import Unreadable, read_bounded, write_atomic
+from versus.files import Unreadable, folder_lock, read_bounded, write_atomic
 
 NAME = ".versus-phrasings.yaml"
 LIMIT = 8 * 1024 * 1024  # a record of many hundreds of exports; anything larger is not ours
@@ -66,7 +62,8 @@ class Memory:
 
     def remember(self, key: str, file: str, used: tuple[str, ...]) -> None:
         """Keep this export's phrasings, in its old place if it was made before, else at the end."""
-        with self.locked():
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with folder_lock(self.path.parent):  # one writer at a time: two exports at once both keep theirs
             entries = self.entries()
             mine = Entry(key, file, tuple(dict.fromkeys(used)))
             place = next((k for k, e in enumerate(entries) if e.key == key), None)
@@ -78,15 +75,3 @@ class Memory:
             text = HEAD + yaml.dump({"exports": rows}, Dumper=DUMPER, sort_keys=False, width=100,
                                     default_flow_style=None, allow_unicode=True)
             write_atomic(self.path, text)
-
-    @contextmanager
-    def locked(self) -> Iterator[None]:
-        """One writer at a time, so two exports at once each keep their phrasings: the folder itself is
-        locked, since the record is replaced whole and a lock on it would not outlive the replacing."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path.parent, os.O_RDONLY)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            yield
-        finally:
-            os.close(fd)

@@ -22,12 +22,11 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from versus import yamlio
-from versus.files import Unreadable, read_bounded, write_atomic, write_new
+from versus.files import Unreadable, folder_lock, read_bounded, write_atomic, write_new
 from versus.scenes.problems import suggest
 from versus.takes import sidecar
 from versus.takes.take import Take, TakeChanged, TakeExists, TakesError, check_name, now, slug
@@ -38,25 +37,6 @@ MAX_TAKE_BYTES = 4_000_000  # one take: far more spins than any game uses
 HEADER = ("# A take of {scene}, kept by Versus: a playthrough that replays exactly from these spins.\n"
           "# One file a take; edit with care. The scene file is never touched.\n")
 AUTO_NAME = re.compile(r"^(?P<prefix>.+)-(?P<n>[0-9]{1,9})$")
-
-
-@contextmanager
-def _locked(folder: Path) -> Iterator[None]:
-    """Hold an exclusive lock on the folder while a take is read, checked and replaced (a few ms).
-
-    Only rewrites take it, so new takes are never held up; where flock is missing, nothing is locked
-    (the check before the write still catches all but a change in the same millisecond)."""
-    try:
-        import fcntl
-        fd = os.open(folder, os.O_RDONLY)
-    except (ImportError, OSError):
-        yield
-        return
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)  # closing releases the lock
 
 
 def _own_comments(text: str) -> list[str]:
@@ -229,7 +209,7 @@ class TakeStore:
         return following
 
     def _rewrite(self, take: Take) -> Take:
-        with _locked(self.folder):  # two programs extending one take: the second sees the first's spins
+        with folder_lock(self.folder):  # two programs extending one take: the second sees the first's spins
             return self._rewrite_locked(take)
 
     def _rewrite_locked(self, take: Take) -> Take:
