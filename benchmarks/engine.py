@@ -220,7 +220,9 @@ def never_winning(board_id: str, preset: str, players: int, count: int, seed: in
     return spins
 
 
-def in_process(board_id: str, preset: str, players: int, spins: list[int], repeat: int) -> tuple[float, float, int]:
+def in_process(board_id: str, preset: str, players: int, spins: list[int],
+               repeat: int) -> tuple[float, float, float, int]:
+    """CPU seconds for Game.play (with its undo stack), Game.stream (without) and the plain loop; actions."""
     from versus.boards import load_board
     from versus.rules import Game
 
@@ -238,13 +240,16 @@ def in_process(board_id: str, preset: str, players: int, spins: list[int], repea
             actions += 1
         return actions
 
+    def stream() -> int:
+        return sum(1 for _ in Game(board, rules, players).stream(spins))
+
     def loop() -> int:
         return sum(1 for _ in plain_game(plain, players, spins))
 
-    e = p = float("inf")
+    e = st = p = float("inf")
     for _ in range(repeat):  # interleaved, so that load on the machine falls on both alike
-        e, p = min(e, _clock(engine)), min(p, _clock(loop))
-    return e, p, engine()
+        e, st, p = min(e, _clock(engine)), min(st, _clock(stream)), min(p, _clock(loop))
+    return e, st, p, engine()
 
 
 def _clock(work) -> float:
@@ -292,12 +297,13 @@ def main() -> None:
     worst = 0.0
     for board_id, preset, players in CONFIGS:
         spins = never_winning(board_id, preset, players, args.spins, seed=1818)
-        e, p, actions = in_process(board_id, preset, players, spins, args.repeat)
+        e, st, p, actions = in_process(board_id, preset, players, spins, args.repeat)
         te, tp, same = commands(board_id, preset, players, spins, args.repeat)
         worst = max(worst, te / tp)
-        print(f"{board_id:20} {preset:6} {players:2}p: in process engine {actions / e:9,.0f} actions/s, "
-              f"plain {actions / p:9,.0f} actions/s, ratio {e / p:4.2f}; trace command {te:5.2f} s cpu, "
-              f"plain command {tp:5.2f} s, ratio {te / tp:4.2f}; output {'identical' if same else 'DIFFERS'}")
+        print(f"{board_id:20} {preset:6} {players:2}p, in process: play {actions / e:9,.0f} actions/s "
+              f"({e / p:4.2f}x plain), stream {actions / st:9,.0f} ({st / p:4.2f}x), plain {actions / p:9,.0f}; "
+              f"trace command {te:5.2f} s cpu, plain command {tp:5.2f} s, ratio {te / tp:4.2f}; "
+              f"output {'identical' if same else 'DIFFERS'}")
     print(f"worst trace ratio {worst:.2f} (target at most 1.5)")
 
 
