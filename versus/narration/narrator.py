@@ -320,12 +320,17 @@ class Narrator:
             return sentence
         return sentence[0].lower() + sentence[1:]
 
+    # Keys whose sentences the story can do without: left unsaid rather than repeat another export's.
+    OPTIONAL = frozenset({"stretch", "stretch_lead", "verdict", "company_present", "close_company", "close_loser",
+                          "close_winner", "reaction", "remark", "pov_glad", "pov_vexed", "exchange", "speech",
+                          "overtake", "near_miss", "collision_rest"})
+
     def phrase(self, *path: str, **values: str) -> str:
         """A sentence for the key whose declared facts hold now, or "" when there is none left."""
-        return self.book.say(path, values, self.last_opening, self.now) or ""
+        return self.book.say(path, values, self.last_opening, self.now, path[0] in self.OPTIONAL) or ""
 
     def say(self, path: tuple[str, ...], values: dict[str, str]) -> str:
-        return self.book.say(path, values, "", self.now) or ""
+        return self.book.say(path, values, "", self.now, path[0] in self.OPTIONAL) or ""
 
     # -- opening and close --------------------------------------------------------------------
     def opening(self, brief: bool = False) -> str:

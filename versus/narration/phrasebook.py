@@ -150,17 +150,18 @@ class Phrasebook:
         return [e.text for e in self.entries(*path) if not e.when]
 
     def say(self, path: tuple[str, ...], values: Mapping[str, str], avoid_opening: str = "",
-            facts: Mapping[str, Any] | None = None) -> str | None:
+            facts: Mapping[str, Any] | None = None, optional: bool = False) -> str | None:
         """A filled sentence for the key, never one used before (None when the key is exhausted).
 
         Entries whose conditions do not hold for facts, or whose placeholders are not all in values,
         are passed over. Preferred, in turn: an entry no earlier export of the manuscript used, one
         that does not open as the last paragraph did, one that brings no phrase round a fourth time.
+        An optional sentence (a verdict, a remark) is left unsaid rather than repeat another export's.
         """
         deck = self._deck(path)
         facts = facts or {}
         mine = set(_lookup(self.layers[0], path))  # the author's own: worth a repeated opening
-        for strict in (3, 2, 1, 0):
+        for strict in (3, 2) if optional else (3, 2, 1, 0):
             for item in list(deck):
                 text = self._filled(item, values, facts)
                 if text is None:

@@ -12,8 +12,8 @@ PRONOUNS = {
 }
 # Reporting verbs (STYLE.md rule 7): "said" first; "replied", "returned" and "answered" only for a line
 # that answers another person's; "added" only for the same speaker going on.
-VERBS = ["said", "said", "observed", "said", "said", "observed"]
-ANSWERS = ["replied", "said", "returned", "answered", "said", "replied"]
+VERBS = ["said", "observed", "said", "said", "observed", "said"]
+ANSWERS = ["replied", "returned", "answered", "said", "replied", "returned"]
 
 
 class Voices:
