@@ -156,9 +156,11 @@ class Search:
 
         answer = None
         # One edit, then the likeliest few of two: cheap, and where most answers are.
+        full, self.runner = self.runner, Runner(self.play)  # small work: not worth forking for
         found = self._level_search(1, path, self.deadline, None) if self.max_edits >= 1 else None
         if found is None and self.max_edits >= 2:
             found = self._level_search(2, path, self.deadline, FIRST_LOOK)
+        self.runner = full
         if found is not None:
             return found
         if self.max_edits >= 2:
