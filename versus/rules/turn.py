@@ -29,6 +29,9 @@ class Turn:
         self.offense = [s.kind == "offense" for s in spaces]
         self.sends_to = [s.sends_to for s in spaces]
         self.confines = [s.confines for s in spaces]
+        # simple[space]: () for no direction, (verb, amount) for a lone "spin", or a lone "go" where
+        # no collision can follow; None for everything else (and the goal, and past it)
+        self.simple: list = [_simple(s, board.goal, rules.collisions) for s in spaces] + [None] * 13
         longest = max([rules.teetotum] + [e.amount for s in spaces for e in s.direction if e.verb == "advance"])
         # counted[origin][steps]: the space reached by counting (a table: skip-places walks over places)
         self.counted = [[count(board, rules, o, k) for k in range(longest + 1)] for o in range(board.goal + 1)]
@@ -55,12 +58,23 @@ class Turn:
             owed = pending[3] - 1 if pending is not None and pending[0] == "extra" else 0
             origin = pos[actor]
             target = self.counted[origin][spin]
-            if target < self.goal and not self.direction[target] and (target not in pos or not self.collisions):
-                # The common case: counted onto a plain space nobody else holds; nothing else happens.
+            simple = self.simple[target]
+            if simple is not None and (not self.collisions or target not in pos):
+                # The common cases: a plain space nobody else holds, or one that only sends the player
+                # on (no collisions) or gives another spin; nothing else happens.
                 events += (new(_SPUN, (actor, spin, origin)), new(_MOVED, (actor, origin, target)),
                            new(_LANDED, (actor, target)))
+                rest = target
+                if simple:
+                    verb, amount = simple
+                    if verb == "go":
+                        events.append(new(ev.Sent, (actor, target, amount)))
+                        rest = amount
+                    else:
+                        events.append(new(ev.ExtraSpin, (actor, amount)))
+                        owed += amount
                 extra = new(Pending, ("extra", player, 0, owed)) if owed > 0 else None
-                state = new(State, (pos[:actor] + (target,) + pos[actor + 1:], counters, pool, waiting, confined,
+                state = new(State, (pos[:actor] + (rest,) + pos[actor + 1:], counters, pool, waiting, confined,
                                     seat_used, crime, player if extra else (player + 1) % n, turn, extra, None))
             else:
                 state = _spin(self, before, actor, spin, turn, owed, events)
@@ -77,6 +91,18 @@ class Turn:
             events.append(new(ev.Released, (p, self.start)))
         return new(State, (pos, counters, pool, waiting, confined, seat_used, crime, (player + 1) % len(pos),
                            turn, None, None))
+
+
+def _simple(space, goal: int, collisions: bool) -> tuple | None:
+    if space.number >= goal:
+        return None
+    direction = tuple((e.verb, e.amount) for e in space.direction)
+    if not direction:
+        return ()
+    if len(direction) == 1 and (direction[0][0] == "spin" or (direction[0][0] == "go" and not collisions
+                                                                and direction[0][1] < goal)):
+        return direction[0]
+    return None
 
 
 def _put(values: tuple, i: int, value: object) -> tuple:
