@@ -44,7 +44,7 @@ NEVER = 1 << 40
 MEMORY_LIMIT = 500 * 2**20
 PROVE_FOR = 3.0  # seconds for the proof once an answer is in hand
 LIKELY_FOR = 5.0  # seconds, at most, for the likely edits
-GENTLER = 120_000  # candidates tried at the answer's own level for a gentler one with as many edits
+GENTLER = 20_000  # candidates tried at the answer's own level for a gentler one with as many edits
 FIRST_LOOK = 60_000  # candidates of two edits tried, best first, before the likely edits
 KEEP_ROWS = 1_500_000  # a level this small is kept as the parents of the next, ordered best first
 
