@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Iterable
 
 from textual.app import App, SystemCommand
-from textual.notifications import SeverityLevel
+from textual.notifications import Notify, SeverityLevel
 from textual.screen import Screen
 
 from versus.scenes.model import Scene
@@ -50,6 +50,15 @@ class VersusApp(App[None]):
                timeout: float | None = None, markup: bool = True) -> None:
         """Every notice as plain text: take names, notes and paths the author typed are never markup."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def _on_notify(self, event: Notify) -> None:
+        """A notice replaces any shown with the same words or the same title, so that a held key
+        (space after the end, a refused digit) shows one notice, not a pile of them."""
+        new = event.notification
+        for old in list(self._notifications):
+            if old.message == new.message or (new.title and old.title == new.title):
+                self._unnotify(old, refresh=False)
+        super()._on_notify(event)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         if isinstance(screen, MainScreen):
