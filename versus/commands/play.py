@@ -41,5 +41,10 @@ def run(args: argparse.Namespace) -> int:
 
     app = VersusApp(path, args.take, scene=scene, theme=args.theme)
     app.session.notices[:0] = told  # the terminal's first line is hidden once the app draws
-    app.run()
+    try:
+        app.run()
+    finally:
+        from versus.tui.prose_process import shutdown
+
+        shutdown()
     return 0

@@ -34,9 +34,9 @@ def _exists(module: str) -> bool:
 
 def default_services() -> Services:
     def narrate(play, pace: str = "brisk", words: int | None = None) -> str:
-        from versus.narration import prose_markdown
+        from versus.tui.prose_process import narrate as in_process
 
-        return prose_markdown(play, pace, words)
+        return in_process(play, pace, words)
 
     def export(play, take_name: str, pace: str = "brisk", words: int | None = None):
         try:
@@ -70,14 +70,9 @@ def default_services() -> Services:
 
         return save(solution)[0]
 
-    solver = _exists("versus.solve") and _has("versus.solve", "solve")
+    solver = _exists("versus.solve")  # found, not imported: it brings numpy, which the first paint need not wait for
     return Services(narrate=narrate, export=export, odds=odds if _exists("versus.odds") else None,
                     solve=solve if solver else None, keep=keep if solver else None,
                     export_docx=export_docx if _exists("docx") else None)
 
 
-def _has(module: str, name: str) -> bool:
-    try:
-        return hasattr(importlib.import_module(module), name)
-    except ImportError:
-        return False

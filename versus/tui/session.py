@@ -16,6 +16,7 @@ from versus.scenes.model import Scene
 from versus.takes.outcome import as_take
 from versus.takes.playthrough import Played, Playthrough
 from versus.takes.store import Take, TakeChanged, TakeExists, TakesError, TakeStore, check_name
+from versus.tui.trail import Trail
 
 
 class Refusal(Exception):
@@ -66,6 +67,8 @@ class Session:
         self.stored: tuple[int, ...] = ()  # the current take's spins as its file holds them
         self.saved = False  # whether the current take is in the store
         self.forked_from: str | None = None  # set when the last action forked a new take by itself
+        self.passed: list[Played] = []  # turns sat out that the last numbered spin passed on its way
+        self.trail = Trail()  # the log lines and beats so far, kept as the play goes
         take = None
         try:
             take = self.store.get(take_name) if take_name else self.store.latest()
@@ -91,29 +94,35 @@ class Session:
         return not self.play.finished
 
     def can_redo(self) -> bool:
-        return len(self.play.spins()) < len(self.play.take_spins) and not self.play.finished
+        """An undone spin follows, or an undone turn sat out (which takes no spin, so redo passes it)."""
+        play = self.play
+        if play.finished:
+            return False
+        return play.game.spins_used < len(play.take_spins) or not play.game.state.needs_spin
 
     # -- taking turns ------------------------------------------------------------------------
     def spin(self, number: int | None = None) -> Played:
         """Play the next action: number as this spin, else the take's, the script's or the seed's.
 
         A number other than the one the saved take holds at this spin forks a new take (forked_from
-        names the original, which keeps its ending)."""
+        names the original, which keeps its ending). A number typed on a turn that is sat out passes
+        that turn (and any more before the next spin) first: they are kept in self.passed."""
         play = self.play
-        state = play.game.state
         self.forked_from = None
+        self.passed = []
+        if number is not None and not 1 <= number <= play.faces:
+            raise Refusal(f"The teetotum has {play.faces} faces: {number} cannot be spun. "
+                          f"Choose from 1 to {play.faces}.")
+        while number is not None and not play.finished and not play.game.state.needs_spin:
+            self.passed.append(play.step(None))
+        if self.passed and play.finished:
+            return self.passed.pop()
+        state = play.game.state
         if play.finished:
             if state.winner is not None:
                 raise Refusal(f"The game is over: {self.names[state.winner]} has won. "
                               "u takes back the last spin; f forks a new take.")
             raise Refusal(f"The game stops at turn {self.scene.max_turns} (end.max_turns in the scene).")
-        if number is not None:
-            if not state.needs_spin:
-                who = self.names[state.spinner]
-                raise Refusal(f"{who} sits out this turn, so it takes no spin: space passes it.")
-            if not 1 <= number <= play.faces:
-                raise Refusal(f"The teetotum has {play.faces} faces: {number} cannot be spun. "
-                              f"Choose from 1 to {play.faces}.")
         k = play.next_k
         diverges = (self.saved and number is not None and state.needs_spin and k <= len(self.stored)
                     and self.stored[k - 1] != number)

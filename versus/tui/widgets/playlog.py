@@ -1,17 +1,26 @@
-"""The play log of the take, newest last; scripted spins marked as such, asides in italics."""
+"""The play log of the take, newest last; scripted spins marked as such, asides in italics.
+
+Lines are added and taken away as the take grows and shrinks (an undo at turn 300 removes one
+entry's lines; it does not write the other 400 again). Each entry is wrapped once, at the width
+it is shown at, with its continuation lines indented under its text rather than at column 0.
+"""
 
 from __future__ import annotations
 
+from rich.segment import Segment
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
-from textual.widgets import RichLog
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from versus.tui.view import LogLine, View
 
 SCRIPTED = "\u270e"  # a pencil: the spin was written into the scene
+EMPTY = "No spins yet: space spins, 1\u20139 plays that number."
 
 
-class PlayLog(RichLog):
+class PlayLog(ScrollView, can_focus=True):
     DEFAULT_CSS = """
     PlayLog { background: $surface; }
     """
@@ -20,35 +29,105 @@ class PlayLog(RichLog):
     """What to show: set by the screen after every change."""
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, auto_scroll=True, min_width=16, **kwargs)
-        self._shown: tuple[LogLine, ...] = ()
+        super().__init__(**kwargs)
+        self._shown: list[LogLine] = []  # the entries shown, in order
+        self._counts: list[int] = []  # how many screen lines each entry took
+        self.lines: list[Strip] = []  # every screen line, in order
+        self._width = 0  # the width the lines were wrapped at
 
     def watch_view(self, view: View | None) -> None:
         if view is None:
             return
-        lines = view.log
-        if lines[:len(self._shown)] == self._shown and self._shown:
-            new = lines[len(self._shown):]
+        width = self.scrollable_content_region.width
+        if width <= 0:
+            return  # not laid out yet: on_resize shows it
+        if width != self._width:
+            self._reset(width)
+        entries = view.log
+        keep = min(len(self._shown), len(entries))
+        while keep and self._shown[keep - 1] is not entries[keep - 1] and self._shown[keep - 1] != entries[keep - 1]:
+            keep -= 1
+        if keep < len(self._shown) or (not self._shown and self.lines):
+            self._drop(keep)
+        if not entries:
+            if not self.lines:
+                self.lines = self._wrap(Text(EMPTY, style="italic"), 0)
+                self._settle(False)
+            return
+        if not self._shown:
+            self.lines = []
+        following = self.scroll_y >= self.max_scroll_y - 1
+        for entry in entries[keep:]:
+            strips = self._wrap(*log_text(entry))
+            self._shown.append(entry)
+            self._counts.append(len(strips))
+            self.lines.extend(strips)
+        self._settle(following)
+
+    def _reset(self, width: int) -> None:
+        self._width, self._shown, self._counts, self.lines = width, [], [], []
+
+    def _drop(self, keep: int) -> None:
+        gone = sum(self._counts[keep:])
+        if self._shown:
+            del self.lines[len(self.lines) - gone:]
         else:
-            self.clear()
-            new = lines
-            if not lines:
-                self.write(Text("No spins yet: space spins, 1\u20139 plays that number.", style="italic"))
-        for line in new:
-            self.write(log_text(line))
-        self._shown = lines
+            self.lines = []  # the placeholder
+        del self._shown[keep:], self._counts[keep:]
+
+    def _settle(self, follow: bool) -> None:
+        self.virtual_size = Size(self._width, len(self.lines))
+        self.refresh()
+        if follow:
+            self.scroll_end(animate=False, immediate=False, x_axis=False)
+
+    def _wrap(self, text: Text, indent: int) -> list[Strip]:
+        """The text in lines of the log's width, the lines after the first indented by `indent`."""
+        width = max(8, self._width)
+        console = self.app.console
+        first = list(Segment.split_lines(console.render(text, console.options.update_width(width))))
+        if len(first) <= 1 or indent <= 0 or indent >= width - 8:
+            return [Strip(line).adjust_cell_length(width) for line in first] or [Strip.blank(width)]
+        head = text[:indent]
+        body = text[indent:]
+        rendered = list(Segment.split_lines(console.render(body, console.options.update_width(width - indent))))
+        strips = []
+        for n, line in enumerate(rendered):
+            lead = list(console.render(head, console.options.update(width=indent, no_wrap=True))) if n == 0 else \
+                [Segment(" " * indent)]
+            lead = [s for s in lead if s.text != "\n"]
+            strips.append(Strip(lead + line).adjust_cell_length(width))
+        return strips
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        index = scroll_y + y
+        if index >= len(self.lines):
+            return Strip.blank(width, self.rich_style)
+        return self.lines[index].crop_extend(scroll_x, scroll_x + width, self.rich_style).apply_style(self.rich_style)
 
     def on_resize(self) -> None:
-        # RichLog wraps at the width it had when a line was written; write again at the new width.
-        self._shown = ()
+        if self.scrollable_content_region.width != self._width:
+            self._reset(self.scrollable_content_region.width)
         self.watch_view(self.view)
 
 
-def log_text(line: LogLine) -> Text:
+def log_text(line: LogLine) -> tuple[Text, int]:
+    """The entry as styled text, and how far its continuation lines are indented."""
     if line.aside:
-        return Text.assemble(("      \u2014 ", "dim"), (line.text, "italic"))
+        return Text.assemble(("      \u2014 ", "dim"), (line.text, "italic")), 8
     turn = f"{line.turn:>3} " if line.turn else "    "
     mark = f"{SCRIPTED} " if line.source == "script" else "  "
     spin_style = "bold" if line.source == "script" else ("underline" if line.source == "take" else "")
-    return Text.assemble((turn, "dim"), (mark, "bold"), (line.who, "bold"), " ", (line.spin, spin_style),
-                         (": " if line.text else "", ""), line.text)
+    text = Text.assemble((turn, "dim"), (mark, "bold"), (line.who, "bold"))
+    if line.spin:
+        text.append(" ")
+        text.append(line.spin, spin_style)
+        if line.text:
+            text.append(": ")
+    elif line.text:
+        text.append(" ")
+    text.append(line.text)
+    return text, 6
+

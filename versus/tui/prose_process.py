@@ -1,0 +1,44 @@
+"""The narrator in a process of its own, so that writing the prose never holds the app's keys.
+
+At turn 300 the narrator takes about two seconds of CPU; in a thread it would share the
+interpreter with the app and slow every key. One spawned process (not forked: the app has
+threads) takes one request at a time; a request not yet begun is dropped when a newer one comes.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor
+
+_lock = threading.Lock()
+_pool: ProcessPoolExecutor | None = None
+_waiting: Future | None = None
+
+
+def _narrate(play, pace: str, words: int | None) -> str:
+    from versus.narration import prose_markdown
+
+    return prose_markdown(play, pace, words)
+
+
+def narrate(play, pace: str = "brisk", words: int | None = None) -> str:
+    """The prose for the play, written in the narrator's process (blocks the calling worker thread)."""
+    global _pool, _waiting
+    with _lock:
+        if _pool is None:
+            _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        if _waiting is not None:
+            _waiting.cancel()  # an older request not yet begun: its answer would be dropped anyway
+        future = _waiting = _pool.submit(_narrate, play, pace, words)
+    return future.result()
+
+
+def shutdown() -> None:
+    global _pool
+    with _lock:
+        if _pool is not None:  # a narration under way is stopped, not waited for: quitting is at once
+            for process in list(getattr(_pool, "_processes", {}).values()):
+                process.terminate()
+            _pool.shutdown(wait=False, cancel_futures=True)
+            _pool = None
