@@ -39,18 +39,21 @@ async def test_virtue_rewarded_plays_to_the_end_and_refuses_more(virtue_scene):
         assert app.session.play.board.id == "virtue-rewarded"
 
 
-async def test_a_skipped_turn_takes_no_number(scene_path):
+async def test_a_number_on_a_turn_sat_out_passes_it_and_is_spun(scene_path):
     save_take(scene_path, "take-1", [4, 2, 5, 6, 2, 2, 5, 1])  # ends with someone confined
     messages = []
     app = make_app(scene_path)
     async with app.run_test(size=(120, 40), message_hook=messages.append) as pilot:
-        assert not app.session.play.game.state.needs_spin
+        state = app.session.play.game.state
+        assert not state.needs_spin
+        assert "sits out" in str(app.screen.query_one("#players").render())
+        assert "to spin" not in str(app.screen.query_one("#players").render()).split("\n")[3 * state.spinner]
         await pilot.press("3")
         await settle(pilot)
-        assert "sits out" in of(msg.Refused, messages)[-1].reason
-        await pilot.press("space")
-        await settle(pilot)
-        assert of(msg.Spun, messages)[-1].played.action.spin is None
+        assert not of(msg.Refused, messages)
+        spun = of(msg.Spun, messages)
+        assert spun[0].played.action.spin is None and spun[-1].played.action.spin == 3
+        assert app.session.play.spins()[-1] == 3
 
 
 async def test_the_rule_and_help_screens_open_and_close(scene_path):

@@ -5,38 +5,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from versus.rulebook import plural
-from versus.rules import events as ev
 from versus.rules.board import Board
 from versus.rules.state import State
-from versus.takes.log import aside_words, describe, spin_words
 from versus.tui.session import Session
+from versus.tui.trail import LogLine
 
-TITLES = {"mr.", "mrs.", "miss", "lady", "sir", "colonel", "captain", "lord", "dr.", "the", "master"}
+__all__ = ["LogLine", "PlayerRow", "View", "build", "tokens_for", "sentence"]
+
+# Words a token is never made from: "the Colonel" is Co, "Lady Catherine" Ca, "Mr. Darcy" Da.
+ARTICLES = {"the", "a", "an"}
+HONORIFICS = ARTICLES | {"mr.", "mrs.", "mr", "mrs", "miss", "lady", "sir", "dr.", "dr", "lord", "master", "ms."}
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerRow:
     seat: int
-    token: str  # the initial on the board
+    token: str  # the two letters on the board
     name: str
     space: int
     space_name: str
     counters: int
     states: tuple[str, ...]  # "confined, one month to go", "has used the Seat", ...
-    to_spin: bool
+    to_spin: bool  # acts next and spins
+    sits_out: bool  # acts next, but this turn is sat out
     won: bool
-
-
-@dataclass(frozen=True, slots=True)
-class LogLine:
-    index: int  # the action's index in the take (asides share their action's index)
-    turn: int | None
-    seat: int
-    who: str
-    spin: str  # "spins 3 (scripted)", "sits out"
-    source: str | None  # script | seed | take | None
-    text: str
-    aside: bool = False
 
 
 @dataclass(frozen=True)
@@ -53,28 +45,29 @@ class View:
     turn: int
     round: int
     next_up: str  # whose action is next and what space would give
-    landed: int | None  # the space the last spin landed on
+    last: str  # what the last action did, in words ("" before the first)
+    landed: int | None  # where the last action left its player's token (the » mark)
     over: str  # "" while in play; else how it ended
     pool: str  # "pool: 3 counters"
 
 
-def tokens_for(names: list[str]) -> tuple[str, ...]:
-    """One short, distinct label per player: an initial, or two letters where initials clash."""
-    def words(name: str) -> list[str]:
-        kept = [w for w in name.split() if w.lower() not in TITLES]
-        return kept or name.split() or ["?"]
+def sentence(text: str) -> str:
+    """The text with its first letter raised, and nothing else touched (names keep their capitals)."""
+    return text[:1].upper() + text[1:]
 
-    first = [words(n)[0][0].upper() for n in names]
-    out = []
+
+def tokens_for(names: list[str]) -> tuple[str, ...]:
+    """Two letters per player, distinct in the scene: the first name-word's first two, else another of its letters."""
+    def word(name: str) -> str:
+        words = name.split() or ["?"]
+        kept = [w for w in words if w.lower() not in HONORIFICS] or [w for w in words if w.lower() not in ARTICLES]
+        return "".join(c for c in (kept or words)[0] if c.isalnum()) or "?"
+
+    out: list[str] = []
     for seat, name in enumerate(names):
-        if first.count(first[seat]) == 1:
-            out.append(first[seat])
-            continue
-        word = words(name)[0]
-        label = (word[:2] if len(word) > 1 else word + str(seat + 1)).capitalize()
-        out.append(label)
-    if len(set(out)) < len(out):  # still clashing: number the seats
-        out = [f"{label[0]}{seat + 1}" for seat, label in enumerate(out)]
+        w = word(name)
+        choices = [w[0].upper() + c.lower() for c in w[1:]] + [f"{w[0].upper()}{seat + 1}"]
+        out.append(next((c for c in choices if c not in out), f"{seat + 1}"))
     return tuple(out)
 
 
@@ -87,65 +80,63 @@ def player_states(board: Board, state: State, seat: int) -> tuple[str, ...]:
         else:
             out.append(f"waits {plural(waiting, 'turn')}")
     if board.seat is not None and state.seat_used[seat]:
-        out.append(f"has used the {board.space(board.seat).name.title() or 'Seat'}")
+        out.append(f"has used the {_title(board.space(board.seat).name) or 'Seat'}")
     return tuple(out)
+
+
+def _title(name: str) -> str:
+    """SEAT OF EXPECTATION as a title: Seat of Expectation (str.title would say "Of")."""
+    small = {"of", "the", "and", "to", "in", "a", "an"}
+    words = name.lower().split()
+    return " ".join(w if i and w in small else w.capitalize() for i, w in enumerate(words))
 
 
 def build(session: Session) -> View:
     play = session.play
     board, state = play.board, play.game.state
     names = session.names
+    session.trail.sync(play)
     tokens = tokens_for(names)
+    acting = not play.finished
     rows = []
     for seat, person in enumerate(session.scene.players):
         pos = state.pos[seat]
+        up = acting and state.spinner == seat
         rows.append(PlayerRow(
             seat=seat, token=tokens[seat], name=person.called, space=pos,
             space_name="off the board" if pos == 0 else board.space(pos).name,
             counters=state.counters[seat], states=player_states(board, state, seat),
-            to_spin=not play.finished and state.spinner == seat, won=state.winner == seat,
+            to_spin=up and state.needs_spin, sits_out=up and not state.needs_spin, won=state.winner == seat,
         ))
+    log = tuple(session.trail.lines)
     return View(
         version=len(play.played), board=board, state=state, players=tuple(rows), tokens=tokens,
-        log=tuple(log_lines(session)), beats=tuple(play.beats()),
+        log=log, beats=tuple(session.trail.beats()),
         take=session.take_name or "new take", saved=session.saved,
-        turn=state.turn, round=state.round, next_up=next_up(session), landed=last_landed(session),
-        over=ending(session), pool=f"{board.pool_name}: {plural(state.pool, 'counter')}",
+        turn=state.turn, round=state.round, next_up=next_up(session), last=last_words(session),
+        landed=last_rest(session), over=ending(session),
+        pool=f"{board.pool_name}: {plural(state.pool, 'counter')}",
     )
 
 
-def log_lines(session: Session) -> list[LogLine]:
-    play = session.play
-    names = session.names
-    firings = play.firings_by_action()
-    out = []
-    for index, played in enumerate(play.played):
-        action = played.action
-        out.append(LogLine(index, action.turn, action.player, names[action.player],
-                           spin_words(action.spin, played.source), played.source,
-                           describe(action, play.board, names)))
-        for firing in firings.get(index, ()):
-            out.append(LogLine(index, None, action.player, "", "", None,
-                               aside_words(session.scene, firing.aside), aside=True))
-    return out
+def last_words(session: Session) -> str:
+    """The last action as the log gives it: "Mr. Darcy spins 3 (drawn): lands on 12 HUMILITY"."""
+    steps = session.trail.steps
+    if not steps:
+        return ""
+    line = steps[-1].lines[0]
+    if not line.spin:
+        return f"{line.who} {line.text}"
+    return f"{line.who} {line.spin}: {line.text}" if line.text else f"{line.who} {line.spin}"
 
 
-def last_landed(session: Session) -> int | None:
-    for played in reversed(session.play.played):
-        landed = [e.space for e in played.action.events if isinstance(e, ev.Landed)]
-        if landed:
-            return landed[-1]
-        if played.action.spin is not None:
-            return _rest(played.action, played.action.player)
-    return None
-
-
-def _rest(action, seat: int) -> int | None:
-    for event in reversed(action.events):
-        to = getattr(event, "to", None)
-        if to is not None and getattr(event, "player", None) == seat:
-            return to
-    return None
+def last_rest(session: Session) -> int | None:
+    """Where the last action left its player (not where it first landed, when a space sent the token on)."""
+    played = session.play.played
+    if not played:
+        return None
+    pos = session.play.game.state.pos[played[-1].action.player]
+    return pos or None
 
 
 def ending(session: Session) -> str:
@@ -161,10 +152,10 @@ def next_up(session: Session) -> str:
     play = session.play
     state = play.game.state
     if play.finished:
-        return ending(session).capitalize()
+        return sentence(ending(session))
     who = session.names[state.spinner]
     if not state.needs_spin:
-        return f"{who} sits out this turn (space passes it)"
+        return f"{who} sits out this turn (space or a number passes it)"
     spin, source = play.next_spin()
     words = {"script": "scripted", "seed": "seed", "take": "the take's"}.get(source, source)
     again = " again" if state.pending is not None else ""

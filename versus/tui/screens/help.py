@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
@@ -14,49 +13,56 @@ from versus.tui.themes import KINDS
 
 MORE_KEYS = [
     ("n", "play any number as this spin (for a teetotum of ten faces or more)"),
+    ("b w l p", "go to the board, players, log or prose panel (its tab, on a small terminal)"),
+    ("o", "open the scene in $EDITOR; it is read again when you save and close it"),
     ("ctrl+p", "the command palette: every key's action, and the themes (regency, regency-dark)"),
     ("tab", "move between panels (the log and the prose scroll)"),
     ("ctrl+q", "quit at once"),
 ]
 
 
-def help_text(bindings: list[Binding]) -> Table:
-    table = Table.grid(padding=(0, 2))
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
-    for binding in bindings:
-        if not binding.show:
-            continue
-        key = binding.key_display or binding.key
-        table.add_row(key, binding.tooltip or binding.description)
-    for key, what in MORE_KEYS:
-        table.add_row(key, what)
-    table.add_row("", "")
+def help_rows(bindings: list[Binding], kinds: set[str] | None = None) -> list[tuple[str, Text]]:
+    """(key, what it does) for each key, then the signs of this board's spaces (only the kinds it has)."""
+    rows = [(b.key_display or b.key, Text(b.tooltip or b.description)) for b in bindings if b.show]
+    rows += [(key, Text(what)) for key, what in MORE_KEYS]
     signs = Text()
     for kind, (symbol, word) in KINDS.items():
-        if symbol:
+        if symbol and (kinds is None or kind in kinds):
             signs.append(f" {symbol} ", "bold reverse")
             signs.append(f" {word}  ")
-    table.add_row("board", signs)
-    table.add_row("", Text("\u00bb marks the space last landed on; each player's token shows an initial "
-                           "in the player's colour; \u25b6 marks whoever acts next; \u270e marks a scripted spin "
-                           "in the log."))
-    return table
+    rows.append(("board", signs))
+    rows.append(("", Text("\u00bb marks where the last spin left its player; each token shows two letters "
+                          "of the player's name in the player's colour; \u25b6 marks whoever acts next; "
+                          "\u270e marks a scripted spin in the log; \u2026 ends whatever did not fit.")))
+    return rows
 
 
 class HelpScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    HelpScreen .help-row { height: auto; }
+    HelpScreen .help-key { width: 10; text-style: bold; }
+    HelpScreen .help-what { width: 1fr; }
+    """
     BINDINGS = [Binding("escape,enter,q,question_mark", "close", "Close", tooltip="Back to the game")]
 
-    def __init__(self, bindings: list[Binding]) -> None:
+    def __init__(self, bindings: list[Binding], kinds: set[str] | None = None) -> None:
         super().__init__()
         self.bindings = bindings
+        self.kinds = kinds  # the kinds of space on this board (None: every kind)
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide-dialog"):
+        with Vertical(classes="dialog wide-dialog scroll-dialog"):
             yield Label("Versus: the keys", classes="dialog-title")
-            with VerticalScroll(classes="dialog-body"):
-                yield Static(help_text(self.bindings))
-            yield Label("Escape closes", classes="dialog-hint")
+            with VerticalScroll(classes="dialog-body", id="help-body"):
+                # a row of widgets a key: Textual lays out and wraps each, so the scroll reaches the end
+                for key, what in help_rows(self.bindings, self.kinds):
+                    with Horizontal(classes="help-row"):
+                        yield Label(key, classes="help-key", markup=False)
+                        yield Static(what, classes="help-what")
+            yield Label("\u2193 PgDn End scroll \u00b7 Escape closes", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-body").focus()  # so that Down, PageDown and End scroll it
 
     def action_close(self) -> None:
         self.dismiss(None)

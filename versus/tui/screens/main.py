@@ -47,13 +47,38 @@ def play_bindings() -> list[Binding]:
         Binding("f", "fork", "Fork", tooltip="Fork a new take from this point", id="fork", priority=True),
         Binding("t", "takes", "Takes", tooltip="List, switch and compare takes", id="takes", priority=True),
         Binding("e", "export", "Export", tooltip="Export the take as prose", id="export", priority=True),
-        Binding("r", "rule", "Rule", tooltip="The printed rule for the space of the player to act",
-                id="rule", priority=True),
+        Binding("r", "rule", "Rule", tooltip="The printed rule for the space just landed on (and any other, "
+                "by number)", id="rule", priority=True),
         Binding("v", "next_panel", "Panel", tooltip="Show the next panel (when the panels are tabs)",
                 id="panel", priority=True),
+        Binding("z", "zoom", "Zoom", tooltip="Let the panel in use fill the screen (z or Escape again: back)",
+                id="zoom", priority=True),
         Binding("ctrl+r", "reload", "Reload", tooltip="Read the scene file again", id="reload", priority=True),
+        Binding("o", "edit_scene", "Edit", tooltip="Open the scene in $EDITOR; it is read again when saved",
+                id="edit", show=False, priority=True),
     ]
+    keys += [Binding(key, f"show_panel('{panel}')", f"{title}", tooltip=f"Go to the {title.lower()} panel",
+                     id=f"panel-{panel}", show=False, priority=True) for key, panel, title in PANEL_KEYS]
     return keys
+
+
+# (key, panel, title): a key that goes to each panel (a tab, when the panels are tabs)
+PANEL_KEYS = [("b", "board", "Board"), ("w", "players", "Players"), ("l", "log", "Log"), ("p", "prose", "Prose")]
+PANEL_WIDGETS = {"board": "#board-panel", "players": "#side", "log": "#log-panel", "prose": "#prose-panel"}
+PANEL_FOCUS = {"board": None, "players": "#side, #side-tab", "log": "PlayLog", "prose": "ProsePanel"}
+TABS = {"board": "tab-board", "players": "tab-players", "log": "tab-log", "prose": "tab-prose"}
+NARROW_HIDDEN = {"redo", "fork", "rule", "zoom", "reload"}  # left out of the footer at 80 columns (not disabled)
+SETTLE = 0.3  # seconds after the last key before the prose and odds are worked out again
+
+
+class Panel(Vertical):
+    """A titled panel of the main screen, which z lets fill the screen."""
+
+    ALLOW_MAXIMIZE = True
+
+
+class SidePanel(VerticalScroll):
+    ALLOW_MAXIMIZE = True
 
 
 def layout_mode(width: int, height: int) -> str:
@@ -66,6 +91,7 @@ def layout_mode(width: int, height: int) -> str:
 
 class MainScreen(BackgroundWork, Screen):
     BINDINGS = play_bindings()
+    ALLOW_IN_MAXIMIZED_VIEW = "Footer"
 
     mode: reactive[str] = reactive("medium", init=False)
     """How the panels are laid out: narrow (tabs), medium (board above) or wide (board beside)."""
@@ -78,6 +104,8 @@ class MainScreen(BackgroundWork, Screen):
         self.odds_text = ""
         self._told_changed = False
         self.quitting = False
+        self._repaint_due = False  # a repaint is asked for and not yet done (keys coalesce into one)
+        self._work_timer = None  # starts the prose and odds once the keys have settled
         self.set_reactive(MainScreen.mode, layout_mode(*self.app.size))
 
     # -- layout ------------------------------------------------------------------------------
@@ -91,7 +119,7 @@ class MainScreen(BackgroundWork, Screen):
                     yield BoardView(id="board")
                     yield CompactPlayers(id="compact")
                 with TabPane("Players", id="tab-players"):
-                    with VerticalScroll():
+                    with SidePanel(id="side-tab"):
                         yield PlayersPanel(id="players")
                         yield BeatsPanel(id="beats")
                 with TabPane("Log", id="tab-log"):
@@ -99,37 +127,37 @@ class MainScreen(BackgroundWork, Screen):
                 with TabPane("Prose", id="tab-prose"):
                     yield ProsePanel(self.prose, id="prose")
         elif mode == "medium":
-            with Vertical(id="board-panel", classes="panel") as panel:
+            with Panel(id="board-panel", classes="panel") as panel:
                 panel.border_title = self.board_title()
                 panel.styles.height = self.board_height()
                 yield BoardView(id="board")
             with Horizontal(id="lower"):
-                with VerticalScroll(id="side", classes="panel") as side:
+                with SidePanel(id="side", classes="panel") as side:
                     side.border_title = "Players"
                     yield PlayersPanel(id="players")
                     yield BeatsPanel(id="beats")
-                with Vertical(id="log-panel", classes="panel") as log_panel:
+                with Panel(id="log-panel", classes="panel") as log_panel:
                     log_panel.border_title = "Play log"
                     yield PlayLog(id="log")
-                with Vertical(id="prose-panel", classes="panel") as prose_panel:
+                with Panel(id="prose-panel", classes="panel") as prose_panel:
                     prose_panel.border_title = self.prose_title()
                     yield ProsePanel(self.prose, id="prose")
         else:
             with Horizontal(id="wide"):
                 with Vertical(id="left"):
-                    with Vertical(id="board-panel", classes="panel") as panel:
+                    with Panel(id="board-panel", classes="panel") as panel:
                         panel.border_title = self.board_title()
                         panel.styles.height = self.board_height()
                         yield BoardView(id="board")
-                    with Vertical(id="log-panel", classes="panel") as log_panel:
+                    with Panel(id="log-panel", classes="panel") as log_panel:
                         log_panel.border_title = "Play log"
                         yield PlayLog(id="log")
                 with Vertical(id="right"):
-                    with VerticalScroll(id="side", classes="panel") as side:
+                    with SidePanel(id="side", classes="panel") as side:
                         side.border_title = "Players"
                         yield PlayersPanel(id="players")
                         yield BeatsPanel(id="beats")
-                    with Vertical(id="prose-panel", classes="panel") as prose_panel:
+                    with Panel(id="prose-panel", classes="panel") as prose_panel:
                         prose_panel.border_title = self.prose_title()
                         yield ProsePanel(self.prose, id="prose")
         yield Footer(compact=mode == "narrow")
@@ -154,6 +182,11 @@ class MainScreen(BackgroundWork, Screen):
             self.notify(notice, severity="warning", timeout=8)
         self.session.notices.clear()
 
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        """A tab shown: the prose (or log) opens at its newest line, unless the author was reading back."""
+        for panel in self.query(ProsePanel):
+            panel.shown()
+
     def on_resize(self) -> None:
         self.mode = layout_mode(*self.app.size)
 
@@ -167,6 +200,7 @@ class MainScreen(BackgroundWork, Screen):
     # -- attributes down -----------------------------------------------------------------------
     def push_view(self, rewrite: bool = True) -> None:
         """Show the session as it now is; start the prose and odds afresh when the play changed."""
+        self._repaint_due = False
         if rewrite:
             self.view = build(self.session)
         for widget in self.query("BoardView, PlayersPanel, CompactPlayers, PlayLog, StatusLine, BeatsPanel"):
@@ -177,8 +211,7 @@ class MainScreen(BackgroundWork, Screen):
         for panel in self.query("#board-panel"):
             panel.border_title = self.board_title()
         if rewrite:
-            self.start_prose()
-            self.start_odds()
+            self.settle_work()
         else:
             self.call_later(self.show_prose, self.prose, self.view.version, self.view.take)
 
@@ -214,7 +247,27 @@ class MainScreen(BackgroundWork, Screen):
                     f"{self.session.note}.", title="Forked a new take", timeout=8)
         self.post_message(msg.Forked(self.session.take_name, self.session.note))
 
+    def settle_work(self) -> None:
+        """Work out the prose and odds once the keys stop: held space asks for them once, not 30 times."""
+        if self._work_timer is not None:
+            self._work_timer.stop()
+        self._work_timer = self.set_timer(SETTLE, self._start_work)
+
+    def _start_work(self) -> None:
+        self._work_timer = None
+        self.start_prose()
+        self.start_odds()
+
     def after_change(self) -> None:
+        """Ask for a repaint: keys already queued are played first, and the screen is drawn once after."""
+        if not self._repaint_due:
+            self._repaint_due = True
+            self.call_later(self._repaint)
+        self.set_odds("")  # the odds shown were for a position that has passed
+
+    def _repaint(self) -> None:
+        if not self._repaint_due:
+            return
         self.push_view()
         if not self._told_changed and self.session.scene_changed_on_disk():
             self._told_changed = True
@@ -247,6 +300,8 @@ class MainScreen(BackgroundWork, Screen):
             return
         self.save()
         self.tell_fork()
+        for passed in self.session.passed:  # the turns sat out on the way to this spin
+            self.post_message(msg.Spun(passed, self.session.take_name))
         self.post_message(msg.Spun(played, self.session.take_name))
         self.after_change()
 
@@ -346,12 +401,28 @@ class MainScreen(BackgroundWork, Screen):
     def action_rule(self) -> None:
         from versus.tui.screens.rule import RuleScreen
 
-        self.app.push_screen(RuleScreen(self.session))
+        self.app.push_screen(RuleScreen(self.session, self.view.landed))
 
     def action_help(self) -> None:
         from versus.tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.BINDINGS))
+        kinds = {space.kind for space in self.session.play.board.spaces}
+        self.app.push_screen(HelpScreen(self.shown_bindings(), kinds))
+
+    def shown_bindings(self) -> list[Binding]:
+        """The screen's keys as the author has them (a keymap may have moved them)."""
+        keys: dict[str, list[str]] = {}
+        for key, binding in self._bindings:
+            keys.setdefault(binding.id or binding.action, []).append(binding.key_display or key)
+        out = []
+        for binding in self.BINDINGS:
+            now = keys.get(binding.id or binding.action)
+            if binding.key_display or not now:
+                out.append(binding)
+            else:
+                out.append(Binding(",".join(now), binding.action, binding.description, show=binding.show,
+                                   key_display=" ".join(now), tooltip=binding.tooltip, id=binding.id))
+        return out
 
     def action_reload(self) -> None:
         from versus.scenes.problems import SceneError
@@ -380,6 +451,60 @@ class MainScreen(BackgroundWork, Screen):
                 panel.styles.height = self.board_height()
         self.after_change()
 
+    def action_show_panel(self, panel: str) -> None:
+        """Go to a panel: its tab when the panels are tabs; else focus it (the log and prose then scroll)."""
+        if self.maximized is not None:
+            self.minimize()
+        for tabbed in self.query(TabbedContent):
+            tabbed.active = TABS[panel]
+        focus = PANEL_FOCUS[panel]
+        targets = self.query(focus) if focus else []
+        if targets:
+            targets.first().focus()
+        elif self.focused is not None:
+            self.set_focus(None)
+
+    def action_zoom(self) -> None:
+        """The panel in use fills the screen (the prose, to read it whole); again, and it goes back."""
+        if self.maximized is not None:
+            self.minimize()
+            return
+        target = self._panel_in_use()
+        if target is not None:
+            self.maximize(target, container=False)
+
+    def _panel_in_use(self):
+        tabs = self.query(TabbedContent)
+        if tabs:
+            pane = tabs.first().active_pane
+            return pane.query_children().first() if pane is not None and pane.children else None
+        focused = self.focused
+        for panel, selector in PANEL_WIDGETS.items():
+            for widget in self.query(selector):
+                if focused is not None and (focused is widget or widget in focused.ancestors):
+                    return widget
+        found = self.query(PANEL_WIDGETS["prose"])  # nothing in use: the prose, which is what one reads
+        return found.first() if found else None
+
+    def action_edit_scene(self) -> None:
+        """Open the scene in $VISUAL or $EDITOR; read it again when the editor closes, if it was saved."""
+        from versus.tui.editor import edit
+
+        before = self.session.scene_changed_on_disk()
+        try:
+            with self.app.suspend():
+                problem = edit(self.session.path)
+        except Exception as error:  # no terminal to give up (a test, or Textual Web)
+            self.refuse(f"The editor could not be opened here: {error}")
+            return
+        self.app.refresh(repaint=True)
+        if problem:
+            self.refuse(problem)
+        if self.session.scene_changed_on_disk() or before:
+            self.action_reload()
+        elif not problem:
+            self.notify(f"{self.session.path.name} was not changed.", title="Editor closed")
+
     def action_next_panel(self) -> None:
         tabs = self.query(TabbedContent)
         if not tabs:
@@ -388,6 +513,14 @@ class MainScreen(BackgroundWork, Screen):
         order = ["tab-board", "tab-players", "tab-log", "tab-prose"]
         current = tabbed.active if tabbed.active in order else order[0]
         tabbed.active = order[(order.index(current) + 1) % len(order)]
+
+    @property
+    def active_bindings(self):
+        """The footer's keys: on a small terminal only those that fit in 80 columns (? lists them all)."""
+        bindings = super().active_bindings
+        if self.mode != "narrow":
+            return bindings
+        return {key: active for key, active in bindings.items() if active.binding.id not in NARROW_HIDDEN}
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.quitting:

@@ -56,6 +56,7 @@ class BoardView(Widget):
     DEFAULT_CSS = """
     BoardView { width: 1fr; height: 1fr; }
     """
+    ALLOW_MAXIMIZE = True
 
     view: reactive[View | None] = reactive(None, always_update=True)
     """What to draw: set by the screen after every change."""

@@ -8,7 +8,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from versus.tui.themes import palette
-from versus.tui.view import View
+from versus.tui.view import View, sentence
 
 TURN = "\u25b6"  # beside whoever acts next (also said in words: "to spin")
 
@@ -29,13 +29,16 @@ def players_text(view: View, colours) -> Text:
     text = Text(no_wrap=False, end="")
     for row in view.players:
         token = Style(color=colours.token_ink, bgcolor=colours.tokens[row.seat % len(colours.tokens)], bold=True)
-        text.append(f"{TURN} " if row.to_spin else "  ", "bold")
+        up = row.to_spin or row.sits_out
+        text.append(f"{TURN} " if up else "  ", "bold")
         text.append(f" {row.token} ", token)
         text.append(f" {row.name}", "bold")
         if row.won:
             text.append("  has won", "bold reverse")
         elif row.to_spin:
             text.append("  to spin", "italic")
+        elif row.sits_out:
+            text.append("  sits out this turn", "italic")
         text.append("\n    ")
         where = "off the board" if row.space == 0 else f"{row.space} {row.space_name}".rstrip()
         text.append(where)
@@ -43,7 +46,7 @@ def players_text(view: View, colours) -> Text:
         for state in row.states:
             text.append(f" \u00b7 {state}", "italic")
         text.append("\n")
-    text.append(view.pool.capitalize(), "bold")
+    text.append(sentence(view.pool), "bold")
     return text
 
 
@@ -67,9 +70,10 @@ def compact_text(view: View, colours) -> Text:
         token = Style(color=colours.token_ink, bgcolor=colours.tokens[row.seat % len(colours.tokens)], bold=True)
         if row.seat:
             text.append("  ")
-        text.append(TURN if row.to_spin else " ", "bold")
+        up = row.to_spin or row.sits_out
+        text.append(TURN if up else " ", "bold")
         text.append(f"{row.token}", token)
-        text.append(f" {row.name} ", "bold" if row.to_spin else "")
+        text.append(f" {row.name} ", "bold" if up else "")
         text.append("start" if row.space == 0 else str(row.space))
         text.append(f" \u00b7 {row.counters}c")
         if row.states:

@@ -1,4 +1,9 @@
-"""The prose so far, rendered as Markdown, as the export would give it."""
+"""The prose so far, rendered as Markdown, as the export would give it.
+
+One Markdown widget a block (paragraph, heading, break), so that a new spin's prose changes only
+the blocks that changed: the paragraphs already shown are kept, not parsed and laid out again.
+It follows the newest paragraph, unless the author has scrolled back to read.
+"""
 
 from __future__ import annotations
 
@@ -7,24 +12,72 @@ from textual.containers import VerticalScroll
 from textual.widgets import Markdown
 
 
+def blocks(markdown: str) -> list[str]:
+    """The document's top-level blocks, as the text between blank lines (fenced code kept whole)."""
+    out: list[str] = []
+    current: list[str] = []
+    fenced = False
+    for line in markdown.splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        if not line.strip() and not fenced:
+            if current:
+                out.append("\n".join(current))
+                current = []
+            continue
+        current.append(line)
+    if current:
+        out.append("\n".join(current))
+    return out
+
+
 class ProsePanel(VerticalScroll):
     """Shows whatever Markdown the screen hands it (the narrator runs in a worker, not here)."""
 
     DEFAULT_CSS = """
     ProsePanel { background: $surface; }
-    ProsePanel Markdown { margin: 0 1; background: $surface; }
+    ProsePanel Markdown { margin: 0 1; padding: 0; background: $surface; }
     """
+    ALLOW_MAXIMIZE = True
 
     def __init__(self, markdown: str = "", **kwargs) -> None:
         super().__init__(**kwargs)
         self._markdown = markdown
+        self._blocks = blocks(markdown)
+        self.follow = True  # keep the newest paragraph in view (False once the author scrolls back)
 
     def compose(self) -> ComposeResult:
-        yield Markdown(self._markdown)
+        for block in self._blocks or [""]:
+            yield Markdown(block)
+
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        if self.size.height and self.max_scroll_y:
+            self.follow = new >= self.max_scroll_y - 1
 
     async def show(self, markdown: str) -> None:
         if markdown == self._markdown:
             return
+        follow = self.follow
         self._markdown = markdown
-        await self.query_one(Markdown).update(markdown)
-        self.call_after_refresh(self.scroll_end, animate=False)
+        new = blocks(markdown) or [""]
+        shown = list(self.query_children(Markdown))
+        keep = 0
+        while keep < min(len(shown), len(new)) and keep < len(self._blocks) and self._blocks[keep] == new[keep]:
+            keep += 1
+        if keep < len(shown) and keep < len(new):  # the first block that changed: rewritten in place
+            await shown[keep].update(new[keep])
+            keep += 1
+        if len(shown) > keep:
+            await self.remove_children(shown[keep:])
+        if len(new) > keep:
+            await self.mount_all([Markdown(block) for block in new[keep:]])
+        self._blocks = new
+        self.follow = follow
+        if follow:
+            self.call_after_refresh(self.scroll_end, animate=False)
+
+    def shown(self) -> None:
+        """The panel has come into view (its tab chosen): at the newest paragraph, if following."""
+        if self.follow:
+            self.call_after_refresh(self.scroll_end, animate=False)

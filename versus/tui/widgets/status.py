@@ -6,13 +6,15 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from versus.tui.view import View
+from versus.tui.view import View, sentence
 
 from versus.tui.status_words import HELD, NOT_YET  # with the words "held" / "not yet": colour is not the only cue
 
 
 class StatusLine(Static):
-    """One line: take, turn, next action, beats held (the odds are in the beats panel)."""
+    """Two lines: the take, turn and what the last spin did; who acts next and the beats held.
+
+    Whatever does not fit ends in an ellipsis, never cut without a mark."""
 
     view: reactive[View | None] = reactive(None, always_update=True)
     """What to show: set by the screen after every change."""
@@ -28,11 +30,14 @@ class StatusLine(Static):
         text.append(f" {view.take}{'' if view.saved else ' (unsaved)'} ", "bold reverse")
         text.append(f" turn {view.turn}, round {view.round} ", "bold")
         text.append("\u2502 ", "dim")
-        text.append(view.next_up)
+        text.append(view.last or "No spin yet.", "" if view.last else "italic")
+        text.append("\n")
+        text.append(" \u25b6 " if not view.over else "   ", "bold")
         held = sum(1 for _, h in view.beats if h)
-        if view.beats:
+        if view.beats:  # first, so that a long next line cannot push it out of sight
+            text.append(f"beats {held}/{len(view.beats)} held", "bold" if held == len(view.beats) else "")
             text.append(" \u2502 ", "dim")
-            text.append(f"beats {held}/{len(view.beats)} held")
+        text.append(view.next_up, "bold" if view.over else "")
         self.update(text)
 
 
@@ -59,9 +64,9 @@ class BeatsPanel(Static):
         text.append(f"{'' if view.saved else ' (not saved until the first spin)'} \u00b7 turn {view.turn}, "
                     f"round {view.round}\n")
         if view.over:
-            text.append(view.over[0].upper() + view.over[1:] + "\n", "bold")
+            text.append(sentence(view.over) + "\n", "bold")
         if not view.beats:
-            text.append("No beats in this scene.", "italic")
+            text.append("No beats in this scene.\n", "italic")
         for beat, held in view.beats:
             text.append(f"{HELD if held else NOT_YET} ", "bold" if held else "dim")
             text.append(beat, "bold" if held else "")
