@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import threading
 import time
 from dataclasses import dataclass
 from typing import Callable
@@ -75,7 +76,8 @@ def solve(scene: Scene, max_edits: int = DEFAULT_MAX_EDITS, max_turns: int | Non
     cancelled, if given, is asked between batches of candidates; when it answers True the search
     stops with Cancelled (for a worker thread whose screen has gone). progress, if given, is told
     (edits being tried, candidates tried so far) between batches. workers is how many processes
-    play candidates out (default: two where there are two cores; the answer is the same with one).
+    play candidates out (default: two where there are two cores, called from the main thread; one
+    otherwise); the answer is the same either way.
     Once an answer is found, prove_for seconds at most go to proving that fewer edits cannot do;
     Solution.proof says how far that went when it did not finish.
     """
@@ -100,8 +102,9 @@ def solve(scene: Scene, max_edits: int = DEFAULT_MAX_EDITS, max_turns: int | Non
     def editable(k: int) -> bool:
         return free_script or not (k <= len(script) and script[k - 1] is not None)
 
-    if workers is None:
-        workers = min(2, os.cpu_count() or 1)
+    if workers is None:  # forking from a thread (the TUI's worker) could copy a lock held elsewhere: one process
+        main = threading.current_thread() is threading.main_thread()
+        workers = min(2, os.cpu_count() or 1) if main else 1
     search = Search(board, rules, n, scene.beats, scene.max_turns, base, editable, max_edits, time_limit, cancelled,
                     progress, workers, memory_limit, prove_for)
     try:
