@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 TOLERANCE = 0.15
 DIGEST_MOST = 700  # up to this a digest (a summary with more results) may serve; beyond it, brisk
+WORDS_A_MOMENT = 40  # roughly what a moment told one by one adds to the prose, to start the search
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,12 +92,17 @@ def candidates(draft: Drafter, target: int) -> list[Draft]:
 
 def search(draft: Drafter, target: int) -> list[Draft]:
     """Bisect the number of moments told (the prose grows with it, if not smoothly) towards target; when
-    even the fewest run long, the lean drafts (no verdicts, one tally a stretch) are searched instead."""
+    even the fewest run long, the lean drafts (no verdicts, one tally a stretch) are searched instead.
+
+    The bracket starts at a moment for every WORDS_A_MOMENT words asked and doubles only while the
+    prose falls short, so a long game is never drafted with all its thousands of moments."""
     top = most(draft.play)
-    if draft("brisk", top).words < target * (1 - TOLERANCE):
-        return [draft("brisk", top), draft("full")]
     lean = draft("brisk", 0).words > target * (1 + TOLERANCE)
-    low, high = 0, top
+    low, high = 0, min(top, max(1, target // WORDS_A_MOMENT))
+    while draft("brisk", high, lean).words < target and high < top:
+        low, high = high, min(top, 2 * high)
+    if draft("brisk", high, lean).words < target * (1 - TOLERANCE):  # every moment told is not enough
+        return [draft("brisk", high, lean), draft("full")]
     while high - low > 1:
         middle = (low + high) // 2
         if draft("brisk", middle, lean).words < target:
