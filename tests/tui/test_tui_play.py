@@ -134,7 +134,7 @@ async def test_comparing_two_takes_says_where_they_part(scene_path):
         await settle(pilot)
         summary = str(app.screen.query_one("#summary").render())
         assert "first 3 spins" in summary and "At spin 4" in summary
-        sides = [str(s.render()) for s in app.screen.query(".side Static")]
+        sides = [str(s.render()) for s in app.screen.query("Static.side")]
         assert len(sides) == 2 and all("From where they part" in s for s in sides)
         await pilot.press("escape", "escape")
         await settle(pilot)

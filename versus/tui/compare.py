@@ -14,6 +14,7 @@ from versus.tui.session import replay
 @dataclass(frozen=True)
 class Side:
     take: Take
+    play: object  # the take replayed (a Playthrough), for its prose
     lines: tuple[str, ...]  # the play log from where the takes part
     ending: str
     beats: tuple[tuple[str, bool], ...]
@@ -74,13 +75,17 @@ def _side(scene: Scene, take: Take, result, shared: int) -> Side:
     for played in play.played[start:]:
         action = played.action
         turn = f"{action.turn:>3} " if action.turn else "    "
-        lines.append(f"{turn}{names[action.player]} {spin_words(action.spin, played.source)}: "
-                     f"{describe(action, play.board, names)}")
+        what = describe(action, play.board, names)
+        if action.spin is None:  # "sits out this turn (the last)", said once
+            lines.append(f"{turn}{names[action.player]} {what}")
+        else:
+            lines.append(f"{turn}{names[action.player]} {spin_words(action.spin, played.source)}: {what}")
     state = play.game.state
     if state.winner is not None:
         ending = f"{names[state.winner]} wins at turn {state.turn}."
     else:
-        where = "; ".join(f"{names[s]} on {space_label(play.board, p)}" for s, p in enumerate(state.pos))
-        stop = "unfinished" if play.finished else "in play"
-        ending = f"{stop.capitalize()} at turn {state.turn}: {where}."
-    return Side(take, tuple(lines), ending, tuple(play.beats()), result.problem)
+        where = "; ".join(f"{names[s]} off the board" if p == 0 else f"{names[s]} on {space_label(play.board, p)}"
+                          for s, p in enumerate(state.pos))
+        stop = "Unfinished" if play.finished else "In play"
+        ending = f"{stop} at turn {state.turn}: {where}."
+    return Side(take, play, tuple(lines), ending, tuple(play.beats()), result.problem)

@@ -219,6 +219,10 @@ class Session:
         self.stored, self.saved, self.forked_from = kept.spins, True, None
         return kept
 
+    def renamed(self, take: Take) -> None:
+        """The current take was renamed (its file moved): go on saving into the new one."""
+        self.take_name, self.take_key = take.name, take.key
+
     def new_take(self) -> None:
         """Begin again from the first turn, as a new take (saved at its first spin)."""
         self.open(None)

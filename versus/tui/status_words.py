@@ -8,4 +8,4 @@ HELD, NOT_YET = "\u2713", "\u00b7"
 def beat_marks(beats) -> str:
     if not beats:
         return "No beats in this scene."
-    return "  ".join(f"{HELD if held else NOT_YET} {beat} ({'held' if held else 'not held'})" for beat, held in beats)
+    return "\n".join(f"{HELD if held else NOT_YET} {beat}: {'held' if held else 'not held'}" for beat, held in beats)

@@ -15,17 +15,20 @@ from textual.widgets import Input, Label, Static
 class ForkScreen(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", tooltip="Do not fork")]
 
-    def __init__(self, default: str, check: Callable[[str], str | None], turn: int) -> None:
+    def __init__(self, default: str, check: Callable[[str], str | None], turn: int,
+                 title: str = "", text: str = "") -> None:
         super().__init__()
         self.default = default
         self.check = check
         self.turn = turn
+        self.title_text = title or f"Fork a new take from turn {turn}"
+        self.text = text or ("The new take keeps the spins so far; play on from here, or type another spin "
+                             "to see what else might have happened.")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(f"Fork a new take from turn {self.turn}", classes="dialog-title")
-            yield Static("The new take keeps the spins so far; play on from here, or type another spin "
-                         "to see what else might have happened.", classes="dialog-text")
+            yield Label(Text(self.title_text), classes="dialog-title")
+            yield Static(Text(self.text), classes="dialog-text")
             yield Input(value=self.default, placeholder="the new take's name", id="name", select_on_focus=True)
             yield Label("Enter saves it \u00b7 Escape cancels", id="hint", classes="dialog-hint")
 

@@ -379,6 +379,7 @@ class MainScreen(BackgroundWork, Screen):
 
     def takes_chosen(self, choice: tuple[str, str] | None) -> None:
         if not choice:
+            self.after_change()  # a take may have been renamed or deleted there
             return
         what, name, *rest = choice
         key = rest[0] if rest else ""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -21,6 +22,8 @@ class TakesScreen(ModalScreen[tuple[str, str, str] | None]):
         Binding("c", "compare", "Compare", tooltip="Compare the two marked takes, or the highlighted "
                 "one with the current take"),
         Binding("n", "new", "New take", tooltip="Begin a new take from the first turn"),
+        Binding("r", "rename", "Rename", tooltip="Rename the highlighted take"),
+        Binding("d", "delete", "Delete", tooltip="Delete the highlighted take (after asking; kept in .trash/)"),
         Binding("escape,q,t", "close", "Close", tooltip="Back to the game"),
     ]
 
@@ -61,7 +64,7 @@ class TakesScreen(ModalScreen[tuple[str, str, str] | None]):
         marked = f"marked: {', '.join(names.get(k, k) for k in self.marked)} \u00b7 " if self.marked else ""
         self.query_one("#takes-hint", Label).update(Text(
             f"{marked}\u25cf the current take \u00b7 Enter switches \u00b7 Space marks \u00b7 c compares \u00b7 "
-            "n begins a new take \u00b7 Escape closes"))
+            "n new \u00b7 r renames \u00b7 d deletes \u00b7 Escape closes"))
 
     def highlighted(self) -> Take | None:
         table = self.query_one(DataTable)
@@ -77,6 +80,8 @@ class TakesScreen(ModalScreen[tuple[str, str, str] | None]):
         take = self.highlighted()
         if take is not None:
             self.dismiss(("switch", take.name, take.key))
+        elif self.session.take_key and not any(t.key == self.session.take_key for t in self.takes):
+            self.dismiss(("new", "", ""))
 
     def action_new(self) -> None:
         self.dismiss(("new", "", ""))
@@ -119,24 +124,139 @@ class TakesScreen(ModalScreen[tuple[str, str, str] | None]):
     def action_close(self) -> None:
         self.dismiss(None)
 
+    # -- renaming and deleting: the old file is kept in .trash/, never lost ---------------------
+    def refill(self, key: str = "") -> None:
+        """The list read again, the cursor on the take of this key (else where it was)."""
+        row = self.query_one(DataTable).cursor_row
+        self.takes = list(reversed(self.session.takes()))
+        self.marked = [k for k in self.marked if any(t.key == k for t in self.takes)]
+        self.fill()
+        rows = [n for n, t in enumerate(self.takes) if t.key == key]
+        if self.takes:
+            self.query_one(DataTable).move_cursor(row=rows[0] if rows else min(row, len(self.takes) - 1))
+        self.hint()
+
+    def action_rename(self) -> None:
+        from versus.tui.screens.fork import ForkScreen
+        from versus.tui.take_files import TakeRefused, rename
+
+        take = self.highlighted()
+        if take is None:
+            return
+
+        def check(name: str) -> str | None:
+            name = name.strip()
+            if not name:
+                return "A take needs a name."
+            if name != take.name and self.session.store.holds(name):
+                return f"There is already a take called {name}."
+            return None
+
+        def done(name: str | None) -> None:
+            if not name or name == take.name:
+                return
+            try:
+                kept = rename(self.session.store, take, name)
+            except TakeRefused as error:
+                self.notify(str(error), title="Not renamed", severity="warning")
+                return
+            if take.key == self.session.take_key:
+                self.session.renamed(kept)
+            self.notify(f"{take.name} is now {kept.name}; the old file is in .trash/.", title="Renamed")
+            self.refill(kept.key)
+
+        self.app.push_screen(ForkScreen(take.name, check, take.turns, title=f"Rename {take.name}",
+                                        text="The take keeps its spins, note and parent; only its name changes."),
+                             done)
+
+    def action_delete(self) -> None:
+        from versus.tui.screens.confirm import ConfirmScreen
+        from versus.tui.take_files import TakeRefused, trash, trash_folder
+
+        take = self.highlighted()
+        if take is None:
+            return
+        current = take.key == self.session.take_key
+        folder = trash_folder(self.session.store)
+
+        def done(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                where = trash(self.session.store, take)
+            except TakeRefused as error:
+                self.notify(str(error), title="Not deleted", severity="warning")
+                return
+            if current:
+                self.session.open(self.session.store.latest())
+            self.notify(f"{take.name} was moved to {where}; move it back to keep it.", title="Deleted", timeout=10)
+            self.refill()
+
+        extra = " It is the take now playing: the latest other take opens instead." if current else ""
+        self.app.push_screen(ConfirmScreen(
+            f"Delete {take.name}?",
+            f"{take.name} ({len(take.spins)} spins, {take.outcome or 'in play'}) is moved to "
+            f"{folder.parent.name}/{folder.name}/, from where it can be moved back.{extra}"), done)
+
 
 class CompareScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,q,c", "close", "Close", tooltip="Back to the takes")]
+    """The two takes side by side, scrolled together: their logs from where they part, or their prose."""
+
+    BINDINGS = [
+        Binding("escape,q,c", "close", "Close", tooltip="Back to the takes"),
+        Binding("p", "prose", "Prose / log", tooltip="Compare the two takes' prose, or their logs again"),
+    ]
+    DEFAULT_CSS = """
+    CompareScreen #sides { height: auto; }
+    CompareScreen #compare-body { height: 1fr; }
+    """
 
     def __init__(self, comparison: Comparison) -> None:
         super().__init__()
         self.comparison = comparison
+        self.showing = "log"
+        self.prose: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
         c = self.comparison
         with Vertical(classes="dialog full-dialog"):
             yield Label(Text(f"{c.a.take.name} beside {c.b.take.name}"), classes="dialog-title")
             yield Static(Text(c.summary), id="summary", classes="dialog-text")
-            with Horizontal(id="sides"):
-                for which, side in (("a", c.a), ("b", c.b)):
-                    with VerticalScroll(classes="side"):
-                        yield Static(side_text(side), id=f"side-{which}", markup=False)
-            yield Label("Escape closes", classes="dialog-hint")
+            with VerticalScroll(id="compare-body"):  # one scroll for both sides, so they stay level
+                with Horizontal(id="sides"):
+                    for which, side in (("a", c.a), ("b", c.b)):
+                        yield Static(side_text(side), id=f"side-{which}", classes="side", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#compare-body").focus()
+
+    def action_prose(self) -> None:
+        self.showing = "prose" if self.showing == "log" else "log"
+        if self.showing == "log":
+            for which, side in (("a", self.comparison.a), ("b", self.comparison.b)):
+                self.query_one(f"#side-{which}", Static).update(side_text(side))
+            return
+        for which in ("a", "b"):
+            self.query_one(f"#side-{which}", Static).update(Text(self.prose.get(which, "Writing the prose\u2026"),
+                                                                 style="italic" if which not in self.prose else ""))
+        if len(self.prose) < 2:
+            self.write_prose()
+
+    @work(thread=True, exclusive=True, group="compare-prose", exit_on_error=False)
+    def write_prose(self) -> None:
+        for which, side in (("a", self.comparison.a), ("b", self.comparison.b)):
+            try:
+                text = self.app.services.narrate(side.play)
+            except Exception as error:  # the narrator's fault must never take the app down
+                text = f"The prose cannot be written: {type(error).__name__}: {error}"
+            self.app.call_from_thread(self.prose_written, which, text)
+
+    def prose_written(self, which: str, text: str) -> None:
+        self.prose[which] = text
+        if self.showing == "prose":
+            side = self.comparison.a if which == "a" else self.comparison.b
+            self.query_one(f"#side-{which}", Static).update(Text.assemble((side.take.name + "\n\n", "bold"), text))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -146,7 +266,7 @@ def side_text(side: Side) -> Text:
     text = Text()
     text.append(side.take.name, "bold")
     if side.take.note:
-        text.append(f" ({side.take.note})", "italic")
+        text.append(f" \u2014 {side.take.note}", "italic")  # the note may hold brackets of its own
     text.append("\n")
     text.append(side.ending + "\n", "bold")
     text.append(beat_marks(side.beats) + "\n\n")
