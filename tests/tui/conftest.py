@@ -10,6 +10,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.fixture(autouse=True)
+def own_config(tmp_path_factory, monkeypatch) -> Path:
+    """The app's remembered theme and keymap in a folder of the test's own, never the user's."""
+    folder = tmp_path_factory.mktemp("config")
+    monkeypatch.setenv("VERSUS_CONFIG_DIR", str(folder))
+    return folder
+
+
 @pytest.fixture
 def scene_path(tmp_path: Path) -> Path:
     """scenes/netherfield.yaml copied to tmp_path/scenes, so takes and exports land in tmp_path."""

@@ -19,8 +19,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scene", metavar="SCENE", nargs="?", help=f"a scene file (default: the bundled "
                         f"{BUNDLED.name})")
     parser.add_argument("--take", metavar="NAME", help="play this take (default: the latest, or a new one)")
-    parser.add_argument("--theme", choices=THEMES, default="regency",
-                        help="cream paper (regency, the default) or candlelight (regency-dark)")
+    parser.add_argument("--theme", choices=THEMES, default=None,
+                        help="cream paper (regency, the default) or candlelight (regency-dark); the app "
+                        "remembers the theme last chosen (ctrl+p), which this overrides")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -13,6 +13,7 @@ from versus.scenes.model import Scene
 from versus.tui.screens.main import MainScreen
 from versus.tui.services import Services, default_services
 from versus.tui.session import Session
+from versus.tui import settings
 from versus.tui.themes import THEMES
 
 # (title, help, action on the main screen) for the command palette, one a key
@@ -35,16 +36,33 @@ class VersusApp(App[None]):
     TITLE = "Versus"
 
     def __init__(self, scene_path: str | Path, take: str | None = None, *, scene: Scene | None = None,
-                 services: Services | None = None, theme: str = "regency") -> None:
+                 services: Services | None = None, theme: str | None = None) -> None:
+        """theme: the one asked for (--theme), else the one chosen last time, else regency."""
         super().__init__()
         self.session = Session(scene_path, take, scene)
         self.services = services if services is not None else default_services()
         for each in THEMES:
             self.register_theme(each)
-        self.theme = theme
+        names = tuple(t.name for t in THEMES)
+        self.theme = theme or settings.remembered_theme(names) or "regency"
+        self._apply_keymap()
+
+    def _apply_keymap(self) -> None:
+        """The author's keymap.yaml: any key of the main screen moved or doubled, by its id."""
+        known = {b.id for b in MainScreen.BINDINGS if b.id}
+        keys, problems = settings.keymap(known)
+        if keys:
+            self.set_keymap(keys)
+        self.session.notices.extend(problems)
 
     def on_mount(self) -> None:
         self.push_screen(MainScreen(self.session))
+        self.theme_changed_signal.subscribe(self, self._remember_theme)
+
+    def _remember_theme(self, theme) -> None:
+        problem = settings.remember_theme(theme.name)
+        if problem:
+            self.notify(problem, severity="warning")
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
