@@ -32,3 +32,61 @@ def test_main_screen_virtue_rewarded_five_players(snap_compare, virtue_scene):
 def test_main_screen_dark(snap_compare, scene_path):
     save_take(scene_path, "take-1", NETHERFIELD_TAKE)
     assert snap_compare(make_app(scene_path, theme="regency-dark"), terminal_size=(120, 40), run_before=settled)
+
+
+def test_a_finished_game_with_space_held_at_80x24(snap_compare, virtue_scene):
+    async def held(pilot) -> None:
+        app = pilot.app
+        while not app.session.play.finished:
+            app.session.spin()
+        app.screen.save()
+        app.screen.after_change()
+        await settled(pilot)
+        await pilot.press(*["space"] * 10)
+        await settled(pilot)
+
+    assert snap_compare(make_app(virtue_scene), terminal_size=(80, 24), run_before=held)
+
+
+def test_help_at_80x24_scrolled_to_its_end(snap_compare, scene_path):
+    async def scrolled(pilot) -> None:
+        await pilot.press("question_mark")
+        await settled(pilot)
+        await pilot.press("end")
+        await settled(pilot)
+
+    assert snap_compare(make_app(scene_path), terminal_size=(80, 24), run_before=scrolled)
+
+
+def test_rule_at_80x24_scrolled_to_its_end(snap_compare, scene_path):
+    save_take(scene_path, "take-1", NETHERFIELD_TAKE)
+
+    async def scrolled(pilot) -> None:
+        await pilot.press("r")
+        await settled(pilot)
+        await pilot.press("end")
+        await settled(pilot)
+
+    assert snap_compare(make_app(scene_path), terminal_size=(80, 24), run_before=scrolled)
+
+
+def test_the_prose_full_screen_at_80x24(snap_compare, scene_path):
+    save_take(scene_path, "take-1", NETHERFIELD_TAKE)
+
+    async def zoomed(pilot) -> None:
+        await settled(pilot)
+        await pilot.press("p", "z")
+        await settled(pilot)
+
+    assert snap_compare(make_app(scene_path), terminal_size=(80, 24), run_before=zoomed)
+
+
+def test_comparing_takes_at_80x24(snap_compare, scene_path):
+    save_take(scene_path, "take-1", NETHERFIELD_TAKE)
+    save_take(scene_path, "take-2", NETHERFIELD_TAKE[:6] + [1, 1, 4])
+
+    async def compared(pilot) -> None:
+        await pilot.press("t", "space", "down", "space", "c")
+        await settled(pilot)
+
+    assert snap_compare(make_app(scene_path), terminal_size=(80, 24), run_before=compared)

@@ -53,6 +53,9 @@ class BackgroundWork:
             chances = self.app.services.odds(scene, state)
             names = [p.called for p in scene.players]
             text = "Chances from here: " + ", ".join(f"{names[seat]} {chance:.0%}" for seat, chance in sorted(chances.items()))
+            rest = 1 - sum(chances.values())
+            if rest >= 0.005:  # games that reach end.max_turns with nobody home: said, so the figures add up
+                text += f", unfinished {rest:.0%}"
         except Exception:
             text = ""
         if not get_current_worker().is_cancelled:
@@ -149,6 +152,10 @@ class BackgroundWork:
         self.post_message(msg.Solved(None, reasons))
 
     def solved(self, solution) -> None:
+        if not solution.edits:  # nothing to change: no new take, which would only repeat this one
+            self.notify("Every beat already holds with the spins as they are; no take was made.", title="Solved")
+            self.post_message(msg.Solved(None, []))
+            return
         try:
             take = self.app.services.keep(solution)
             self.session.switch(take.name, getattr(take, "key", ""))

@@ -179,7 +179,7 @@ def _legend(canvas: Canvas, view: View, colours: BoardPalette, x: int, y: int, p
         parts.append((symbol if tight else f" {symbol} ", _style(colours.kinds[kind], bold=True)))
         parts.append((f"{word} ", paper))
     parts.append((MARK if tight else f" {MARK} ", paper + Style(bold=True, reverse=True)))
-    parts.append(("last landed", paper))
+    parts.append(("last spin", paper))  # where the last spin left its player
     cursor = x
     for text, style in parts:
         canvas.put(cursor, y, text, style)

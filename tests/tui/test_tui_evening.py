@@ -1,0 +1,243 @@
+"""An evening's play at 80x24: one notice however long a key is held, the last spin always told, the
+dialogs scrolled to their ends, digits through turns sat out, the prose read whole, takes renamed and
+deleted (never lost), the theme and the author's keys remembered."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import events
+
+from tui_support import PROSE, make_app, of, save_take, settle
+
+from versus.tui import messages as msg
+from versus.tui.view import sentence, tokens_for
+
+LONG_PROSE = PROSE + "".join(f"\nParagraph {n}: the game went on, and the candles burned.\n" for n in range(40))
+
+
+def play_to_the_end(app) -> None:
+    while not app.session.play.finished:
+        app.session.spin()
+    app.screen.save()
+    app.screen.after_change()
+
+
+async def test_holding_space_past_the_end_shows_one_notice(virtue_scene):
+    messages = []
+    app = make_app(virtue_scene)
+    async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
+        play_to_the_end(app)
+        await settle(pilot)
+        await pilot.press(*["space"] * 12)
+        await settle(pilot)
+        assert len(of(msg.Refused, messages)) == 12
+        assert len([n for n in app._notifications if n.title == "Not now"]) == 1
+        assert len(list(app._notifications)) <= 2
+
+
+async def test_the_status_line_tells_the_last_spin_with_names_as_written(virtue_scene):
+    app = make_app(virtue_scene)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space")
+        await settle(pilot)
+        status = str(app.screen.query_one("#status").render())
+        assert "Lady Catherine spins 2" in status
+        play_to_the_end(app)
+        await settle(pilot)
+        view = app.screen.view
+        winner = app.session.names[app.session.play.game.state.winner]
+        assert view.next_up.startswith(f"{winner} has won")  # never "Mr. darcy"
+        assert sentence("mr. Darcy has won") == "Mr. Darcy has won"
+
+
+async def test_the_mark_is_where_the_token_rests(scene_path):
+    save_take(scene_path, "take-1", [3, 5, 1, 4])  # Mr. Darcy lands on THE INN (9) and is sent on to 12
+    app = make_app(scene_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        state = app.session.play.game.state
+        last = app.session.play.played[-1].action.player
+        assert app.screen.view.landed == state.pos[last]
+
+
+async def test_help_and_rule_scroll_to_their_ends_at_80_by_24(scene_path):
+    app = make_app(scene_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await settle(pilot)
+        body = app.screen.query_one("#help-body")
+        assert body.max_scroll_y > 0
+        await pilot.press("end")
+        await settle(pilot)
+        assert body.scroll_y == body.max_scroll_y
+        await pilot.press("escape", "r")
+        await settle(pilot)
+        body = app.screen.query_one("#rule-body")
+        await pilot.press("pagedown", "down", "end")
+        await settle(pilot)
+        assert body.scroll_y == body.max_scroll_y
+
+
+async def test_the_rule_of_the_space_landed_on_and_of_any_space(scene_path):
+    save_take(scene_path, "take-1", [3, 5, 1, 4])
+    app = make_app(scene_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await settle(pilot)
+        landed = app.screen.space
+        assert landed == 12 and "Space 12" in str(app.screen.query_one("#rule-title").render())
+        await pilot.press("4", "5", "enter")
+        await settle(pilot)
+        assert "Space 45" in str(app.screen.query_one("#rule-title").render())
+        await pilot.press("right")
+        assert app.screen.space == 46
+
+
+async def test_a_typed_sequence_plays_through_turns_sat_out(scene_path):
+    app = make_app(scene_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        sequence = [4, 2, 5, 6, 2, 2, 5, 1, 3, 3, 3, 3, 3, 3]
+        await pilot.press(*[str(n) for n in sequence])
+        await settle(pilot)
+        assert app.session.play.spins() == sequence
+        assert any(p.action.spin is None for p in app.session.play.played)  # turns sat out were passed
+
+
+def test_tokens_are_two_letters_and_distinct():
+    tokens = tokens_for(["Lady Catherine", "Elizabeth", "Mr. Collins", "the Colonel", "Mr. Darcy"])
+    assert tokens == ("Ca", "El", "Co", "Cl", "Da")
+    assert len(set(tokens_for(["Jane", "Jane", "Mr. Jones"]))) == 3
+
+
+async def test_the_prose_opens_at_its_newest_paragraph_and_stays_after_a_reload(scene_path):
+    app = make_app(scene_path)
+    app.services.narrate = lambda play, **options: LONG_PROSE
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space")
+        await pilot.pause(0.5)
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        prose = app.screen.query_one("ProsePanel")
+        assert prose.max_scroll_y > 0 and prose.scroll_y == prose.max_scroll_y
+        await pilot.press("ctrl+r")
+        await pilot.pause(0.5)
+        await settle(pilot)
+        prose = app.screen.query_one("ProsePanel")
+        assert prose.scroll_y == prose.max_scroll_y
+
+
+async def test_the_prose_does_not_jump_while_the_author_reads_back(scene_path):
+    app = make_app(scene_path)
+    texts = iter([LONG_PROSE, LONG_PROSE + "\nA new paragraph.\n"] * 5)
+    app.services.narrate = lambda play, **options: next(texts)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("space")
+        await pilot.pause(0.5)
+        await settle(pilot)
+        prose = app.screen.query_one("ProsePanel")
+        prose.scroll_home(animate=False)
+        await settle(pilot)
+        await pilot.press("space")
+        await pilot.pause(0.5)
+        await settle(pilot)
+        assert prose.scroll_y == 0 and not prose.follow
+
+
+async def test_z_lets_the_prose_fill_the_screen(scene_path):
+    app = make_app(scene_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("p", "z")
+        await settle(pilot)
+        assert app.screen.maximized is not None and app.screen.maximized.id == "prose-panel"
+        await pilot.press("z")
+        assert app.screen.maximized is None
+
+
+async def test_keys_coalesce_into_one_repaint(scene_path):
+    app = make_app(scene_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        builds = []
+        screen = app.screen
+        push = screen.push_view
+        screen.push_view = lambda rewrite=True: (builds.append(rewrite), push(rewrite))
+        for _ in range(10):  # all at once, as a held key's repeats arrive
+            app.post_message(events.Key("space", " "))
+        await settle(pilot)
+        assert len(app.session.play.played) >= 10 and len(builds) < 10
+
+
+async def test_the_play_log_adds_and_removes_lines(scene_path):
+    save_take(scene_path, "take-1", [3, 5, 1, 4, 2, 6, 3])
+    app = make_app(scene_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await settle(pilot)
+        log = app.screen.query_one("PlayLog")
+        first, count = log.lines[0], len(log.lines)
+        await pilot.press("u")
+        await settle(pilot)
+        assert len(log.lines) < count and log.lines[0] is first  # the rest was not written again
+        for strip in log.lines:
+            assert strip.text.startswith(" ")  # continuation lines are indented, never at column 0
+
+
+async def test_takes_are_renamed_and_deleted_into_the_trash(scene_path):
+    save_take(scene_path, "take-1", [3, 5, 1])
+    save_take(scene_path, "take-2", [3, 5, 2])
+    folder = scene_path.with_name("netherfield.takes")
+    app = make_app(scene_path, "take-2")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("t")
+        await settle(pilot)
+        await pilot.press("down", "r")  # take-1 (newest first)
+        await settle(pilot)
+        await pilot.press(*"ctrl+a ctrl+k".split(), *"Evening", "enter")
+        await settle(pilot)
+        names = sorted(p.name for p in folder.glob("*.yaml"))
+        assert names == ["Evening.yaml", "take-2.yaml"] and (folder / ".trash" / "take-1.yaml").exists()
+        await pilot.press("d")
+        await settle(pilot)
+        assert "ConfirmScreen" == type(app.screen).__name__
+        await pilot.press("n")
+        await settle(pilot)
+        assert (folder / "Evening.yaml").exists()
+        await pilot.press("d", "y")
+        await settle(pilot)
+        assert not (folder / "Evening.yaml").exists() and (folder / ".trash" / "Evening.yaml").exists()
+        await pilot.press("r")  # the current take (the only one left), renamed: saves go on into its new file
+        await settle(pilot)
+        await pilot.press("ctrl+a", "ctrl+k", *"Best", "enter", "escape", "space")
+        await settle(pilot)
+        assert app.session.take_name == "Best" and len(app.session.store.get("Best").spins) == 4
+
+
+async def test_the_theme_is_remembered(scene_path, own_config: Path):
+    app = make_app(scene_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.theme = "regency-dark"
+        await settle(pilot)
+    assert "regency-dark" in (own_config / "settings.yaml").read_text()
+    again = make_app(scene_path)
+    assert again.theme == "regency-dark"
+    assert make_app(scene_path, theme="regency").theme == "regency"  # --theme still wins
+
+
+async def test_a_keymap_moves_keys(scene_path, own_config: Path):
+    (own_config / "keymap.yaml").write_text("spin: j\nnonsense: k\n")
+    app = make_app(scene_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("j")
+        await settle(pilot)
+        assert app.session.play.spins() == [3]
+        assert any("nonsense" in n.message for n in app._notifications)
+
+
+def test_the_editor_is_the_authors(scene_path, monkeypatch):
+    from versus.tui.editor import edit
+
+    monkeypatch.setenv("VISUAL", "sh -c 'echo \"# edited\" >> \"$0\"'")
+    assert edit(scene_path) is None and scene_path.read_text().endswith("# edited\n")
+    monkeypatch.setenv("VISUAL", "false")
+    assert "status 1" in edit(scene_path)
