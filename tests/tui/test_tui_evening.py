@@ -241,3 +241,10 @@ def test_the_editor_is_the_authors(scene_path, monkeypatch):
     assert edit(scene_path) is None and scene_path.read_text().endswith("# edited\n")
     monkeypatch.setenv("VISUAL", "false")
     assert "status 1" in edit(scene_path)
+
+
+async def test_the_palette_has_one_help(scene_path):
+    app = make_app(scene_path)
+    async with app.run_test(size=(120, 40)):
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Help" in titles and "Keys" not in titles

@@ -40,12 +40,13 @@ def run(args: argparse.Namespace) -> int:
 
     from versus.tui.app import VersusApp  # Textual is imported here, and only here
 
+    from versus.tui.prose_process import shutdown, start
+
+    start()  # the narrator's own process, spawned while the terminal is still ours to hand on
     app = VersusApp(path, args.take, scene=scene, theme=args.theme)
     app.session.notices[:0] = told  # the terminal's first line is hidden once the app draws
     try:
         app.run()
     finally:
-        from versus.tui.prose_process import shutdown
-
         shutdown()
     return 0

@@ -89,4 +89,6 @@ class VersusApp(App[None]):
                 yield SystemCommand("Find spins for the beats", "Search in the background for the fewest "
                                     "changed spins under which every beat holds; saved as a new take",
                                     screen.action_solve)
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.title != "Keys":  # Textual's own key panel: our Help (?) says the same, and more
+                yield command

@@ -22,15 +22,28 @@ def _narrate(play, pace: str, words: int | None) -> str:
     return prose_markdown(play, pace, words)
 
 
-def narrate(play, pace: str = "brisk", words: int | None = None) -> str:
-    """The prose for the play, written in the narrator's process (blocks the calling worker thread)."""
-    global _pool, _waiting
+def _ready() -> None:
+    import versus.narration  # noqa: F401 - loaded while the app starts, so that the first prose is quick
+
+
+def start() -> None:
+    """Start the narrator's process now: before the app takes the terminal, whose replaced stdout and
+    stderr a spawn cannot hand on ("bad value(s) in fds_to_keep")."""
+    global _pool
     with _lock:
         if _pool is None:
             _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            _pool.submit(_ready)
+
+
+def narrate(play, pace: str = "brisk", words: int | None = None) -> str:
+    """The prose for the play, written in the narrator's process (blocks the calling worker thread)."""
+    global _waiting
+    start()
+    with _lock:
         if _waiting is not None:
             _waiting.cancel()  # an older request not yet begun: its answer would be dropped anyway
-        future = _waiting = _pool.submit(_narrate, play, pace, words)
+        future = _waiting = _pool.submit(_narrate, play, pace, words)  # type: ignore[union-attr]
     return future.result()
 
 

@@ -84,7 +84,7 @@ TOKENS = ("#9E2B25", "#2E3F8F", "#3D6B35", "#6B3A6B", "#8A5A14", "#1F6A6A", "#4A
           "#5A6B1F", "#7A2E4A", "#2E5A7A", "#6A4A2E")
 
 LIGHT = BoardPalette(
-    paper="#F4EBD6",
+    paper="#DCCBA6",  # the board's ground, darker than any space, so that plain spaces stand out as cards
     ink="#3B2A1A",
     kinds={
         "virtue": ("#C5CFE8", "#1F2A5C"),
@@ -112,7 +112,7 @@ DARK = BoardPalette(
         "toll": ("#6B5220", "#F7E7BE"),
         "sent": ("#3E4F33", "#E2EDCF"),
         "named": ("#3A3328", "#EADFC8"),
-        "blank": ("#2A241E", "#B8A88E"),
+        "blank": ("#383027", "#C8B89E"),
         "goal": ("#D9A441", "#1F1A15"),
     },
     tokens=("#C8553D", "#6F83D6", "#6FA05F", "#A86BA8", "#C8912F", "#4FA0A0", "#8A8AB0", "#D07A96",

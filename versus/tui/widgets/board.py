@@ -139,6 +139,8 @@ def draw(view: View, width: int, height: int, colours: BoardPalette) -> Text:
             canvas.fill(x, y + cell_h - 1, cell_w, 1, style)
             put_tokens(x, y + cell_h - 1, cell_w, number, align_right=False)
 
+    _path(canvas, layout, left, top, cell_w, cell_h, gap, paper + Style(bold=True))
+
     # the goal, drawn large over the middle
     c0, r0, cols, rows = layout.centre
     gx, gy = left + c0 * (cell_w + gap), top + r0 * cell_h
@@ -159,6 +161,18 @@ def draw(view: View, width: int, height: int, colours: BoardPalette) -> Text:
     if legend:
         _legend(canvas, view, colours, left, min(height - 1, top + layout.rows * cell_h), paper)
     return canvas.text()
+
+
+def _path(canvas: Canvas, layout, left: int, top: int, cell_w: int, cell_h: int, gap: int, style: Style) -> None:
+    """Arrows in the gaps along each row (1 → 2 → 3, and back ← round the spiral), so that the way
+    from 1 to the goal can be followed by eye; the turns up and down the columns follow from them."""
+    if not gap:
+        return
+    cells = layout.cells
+    for (c1, r1), (c2, r2) in zip(cells, cells[1:]):
+        if r1 == r2 and abs(c1 - c2) == 1:
+            x = left + max(c1, c2) * (cell_w + gap) - 1
+            canvas.put(x, top + r1 * cell_h, "\u2192" if c2 > c1 else "\u2190", style)
 
 
 def _legend(canvas: Canvas, view: View, colours: BoardPalette, x: int, y: int, paper: Style) -> None:
@@ -182,5 +196,8 @@ def _legend(canvas: Canvas, view: View, colours: BoardPalette, x: int, y: int, p
     parts.append(("last spin", paper))  # where the last spin left its player
     cursor = x
     for text, style in parts:
+        if cursor + len(text) > canvas.width:  # what does not fit ends in an ellipsis, never cut bare
+            canvas.put(cursor, y, text[:max(0, canvas.width - cursor - 1)] + "\u2026", style)
+            break
         canvas.put(cursor, y, text, style)
         cursor += len(text)
