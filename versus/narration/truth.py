@@ -120,7 +120,13 @@ class Check:
         self.actors = sorted({replay.actions[i].player for i in self.indices})
 
     def who(self) -> list[int]:
-        return self.named or list(range(len(self.replay.scene.players)))
+        """The players a claim may be about: those named, and any a 'he' or 'she' in it may stand for."""
+        if not self.named:
+            return list(range(len(self.replay.scene.players)))
+        said = {w.lower() for w in re.findall(r"[A-Za-z]+", self.narration)}
+        forms = {"he": {"he", "him", "his", "himself"}, "she": {"she", "her", "hers", "herself"}}
+        return [i for i, p in enumerate(self.replay.scene.players)
+                if i in self.named or forms.get(p.pronoun, set()) & said]
 
     def events(self, kind: type, player: int | None = None) -> list:
         return [e for i in self.indices for e in self.replay.actions[i].events
@@ -284,7 +290,7 @@ def lead_wide(c: Check) -> bool:
 
 
 def lead_long(c: Check) -> bool:
-    return any(c.replay.led_rounds(p, s) >= 3 for p in c.who() for s in (c.begin(), c.end()))
+    return any(c.replay.led_rounds(p, s) >= 3 for p in c.who() for s in (c.begin(), *c.ends()))
 
 
 def took_lead(c: Check) -> bool:
@@ -301,9 +307,15 @@ def leads(c: Check) -> bool:
 
 
 def history(c: Check) -> bool:
-    now = c.landed_kinds(c.indices)
-    earlier = c.landed_kinds(range(c.begin()))
-    return any((p, kind) in earlier for p, kind in now if kind != "blank")
+    """Someone came, in these actions, to a kind of space they had come to before (before it, in the
+    game so far: a paragraph may tell the first time and the second)."""
+    seen = c.landed_kinds(range(c.begin()))
+    for i in c.indices:
+        now = c.landed_kinds([i])
+        if any((p, kind) in seen for p, kind in now if kind != "blank"):
+            return True
+        seen |= now
+    return False
 
 
 TESTS: dict[str, Callable[[Check], bool]] = {
