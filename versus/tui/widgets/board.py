@@ -111,10 +111,13 @@ def draw(view: View, width: int, height: int, colours: BoardPalette) -> Text:
             length = sum(len(t) for t, _ in runs)
             if length > room:
                 return False
+        spaced = length + len(runs) - 1 <= room  # a blank between tokens, where it fits: "Co Da", not "CoDa"
+        if spaced:
+            length += len(runs) - 1
         cursor = x + room - length if align_right else x + (room - length) // 2
-        for text, style in runs:
+        for n, (text, style) in enumerate(runs):
             canvas.put(cursor, 0 + y, text, style)
-            cursor += len(text)
+            cursor += len(text) + (1 if spaced else 0)
         return True
 
     for index, (column, row) in enumerate(layout.cells):
