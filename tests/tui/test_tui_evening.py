@@ -271,3 +271,22 @@ asyncio.run(go())
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.split() == ["False", "True"], out.stderr
+
+
+async def test_the_prose_adds_paragraphs_without_rendering_the_rest_again(scene_path):
+    from versus.tui.widgets.prose import blocks
+
+    assert blocks("# A\n\nOne\ntwo\n\n\nThree\n") == ["# A", "One\ntwo", "Three"]
+    app = make_app(scene_path)
+    texts = iter([PROSE, PROSE + "\nA new paragraph.\n"] * 5)
+    app.services.narrate = lambda play, **options: next(texts)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.5)
+        await settle(pilot)
+        panel = app.screen.query_one("ProsePanel")
+        first = list(panel.query_children("Markdown"))
+        await pilot.press("space")
+        await pilot.pause(0.5)
+        await settle(pilot)
+        now = list(panel.query_children("Markdown"))
+        assert len(now) == len(first) + 1 and all(a is b for a, b in zip(first, now))
