@@ -9,6 +9,8 @@ from versus.rules.board import Board
 from versus.rules.game import Action
 from versus.rules.state import State
 
+GOOD, BAD = "glad", "vexed"  # the mood of a moment for the player it befell
+
 # Salience of what an action did; the highest event decides.
 MUST = 100  # always told on its own: the finish, confinement, relief, re-spin, overshoot, asides
 COLLISION = 80

@@ -5,22 +5,25 @@ from __future__ import annotations
 import hashlib
 import random
 import re
-
 from dataclasses import dataclass
 from typing import Any
 
 from versus.narration import moments
 from versus.narration.facts import ActionFacts, Facts, setting_of
+from versus.narration.moments import BAD, GOOD
 from versus.narration.phrasebook import Phrasebook, load_author, opening
 from versus.narration.realise import Realiser
+from versus.narration.referring import Referring
+from versus.narration.summaries import Summaries
+from versus.narration.talk import Talk
 from versus.narration.truth import Unit
 from versus.narration.voice import Voices
-from versus.narration.words import a_spin, counted, curly, listing, number, ordinal, times
+from versus.narration.words import a_spin, counted, curly, listing, number, ordinal
 from versus.rules import events as ev
 from versus.rules.game import Action
 from versus.takes.playthrough import Firing, Playthrough
 
-GOOD, BAD = "glad", "vexed"
+__all__ = ["BAD", "GOOD", "PACES", "Narrator", "Paragraph"]
 PACES = ("summary", "brisk", "full")
 
 
@@ -35,7 +38,10 @@ class Paragraph:
     units: tuple[Unit, ...]
 
 
-class Narrator:
+class Narrator(Talk, Referring, Summaries):
+    """Document planning and the telling of moments; conversation, referring expressions and summaries
+    are its mixins (talk.py, referring.py, summaries.py)."""
+
     def __init__(self, play: Playthrough, pace: str = "brisk", limit: int | None = None, lean: bool = False,
                  avoid: frozenset[str] = frozenset(), asides: bool = False) -> None:
         self.play = play
@@ -144,60 +150,6 @@ class Narrator:
                                         tuple(Unit(u.text, *whole) for u in out[-1].units))
         return [para for para in out if para.text]
 
-    # -- the whole game in a paragraph or two (--pace summary) ----------------------------------------
-    def digest(self, out: list[Paragraph]) -> list[Paragraph]:
-        """As Austen tells an evening at cards: the setting, a few results told inside character, the
-        people's part, and the winner (or how things stood when play stopped)."""
-        played = self.play.played
-        told = [moments.score(i, p.action, self.board, self.states[i], self.states[i + 1], False)
-                for i, p in enumerate(played)]  # a summary ranks by the game alone; asides are for longer prose
-        last = len(played) - 1
-        firings = self.play.firings_by_action() if self.asides else {}
-        results = self.results(told, last)
-        results += [told[i] for i in sorted(firings) if i != last and told[i] not in results]
-        results.sort(key=lambda t: t.index)
-        sentences: list = [Unit(self.opening(brief=True))]
-        top = max(results, key=lambda t: t.score) if results and not self.lean else None
-        for k, t in enumerate(results):
-            if k and k % 4 == 0:  # a longer digest (a word budget) goes on in a new paragraph
-                self.add(out, sentences)
-                sentences = []
-            self.moment(t.index)
-            said = [x for x in self.tell(t.index, played[t.index].action, played[t.index].source) if x]
-            telling = said[1:] if len(said) > 1 and not self.facts.actions[t.index].kind else said
-            sentences.extend(Unit(x, t.index, t.index) for x in telling[:1])
-            sentences.extend(Unit(self.aside(f), t.index, t.index, author=True) for f in firings.get(t.index, []))
-            if t is top:  # the people's part, at the moment that mattered most
-                self.voices.last_speaker = None
-                mood = self.mood(t.index, played[t.index].action)
-                talk = self.exchange(mood, played[t.index].action, certain=True) if mood else []
-                sentences.extend(Unit(x, t.index, t.index) for x in talk)
-        self.add(out, sentences)
-        if last >= 0:
-            self.moment(last)
-            self.voices.last_speaker = None
-            ending = [self.won(e, self.states[-1]) for e in played[last].action.events if isinstance(e, ev.Won)]
-            close = self.close(brief=True)
-            asides = [Unit(self.aside(f), last, last, author=True) for f in firings.get(last, [])]
-            self.add(out, [Unit(x, last, last) for x in ending if x] + asides
-                     + [Unit(x, last, last) for x in (close[:1] if self.lean else close) if x])
-        return [para for para in out if para.text]
-
-    def results(self, told: list[moments.Told], last: int) -> list[moments.Told]:
-        """Two to four results for a summary: the most salient, of different kinds and players where it can."""
-        ranked = sorted((t for t in told if t.index != last and t.score >= 30), key=lambda t: (-t.score, t.index))
-        out: list[moments.Told] = []
-        seen: set[tuple[int, str]] = set()
-        for t in ranked:
-            f = self.facts.actions[t.index]
-            key = (f.player, f.kind or ("collision" if f.displaced else ""))
-            if key not in seen:
-                out.append(t)
-                seen.add(key)
-            if len(out) >= (3 if self.limit is None else self.limit):
-                break
-        return out
-
     def moment(self, index: int) -> None:
         """What follows tells action index: its facts decide which phrasings may be chosen."""
         self.scope = (index, index)
@@ -235,90 +187,6 @@ class Narrator:
             return para
         word = connectives[self.rng.randrange(len(connectives))]
         return f"{word} {self.uncapitalise(para)}"
-
-    def pronouns(self, units: list[Unit]) -> list[Unit]:
-        """Referring expressions: a sentence that opens with the one person of that sex the sentence
-        before spoke of calls them 'he' or 'she', as a novel would, not their name again."""
-        people = sorted((p for p in (*self.scene.players, *self.scene.company) if p.pronoun in ("he", "she")),
-                        key=lambda p: -len(p.called))
-        out: list[Unit] = []
-        before: list = []
-        for unit in units:
-            text = unit.text
-            named = [p for p in people if self.mentions(text, p)]
-            if out and not unit.author and before:
-                subject = next((p for p in people if text.startswith(p.called + " ")), None)
-                if subject is not None and subject in before \
-                        and not any(p.pronoun == subject.pronoun and p is not subject for p in before):
-                    text = subject.pronoun.capitalize() + text[len(subject.called):]
-            if not unit.author:
-                text = self.again(text, [p for p in people if self.mentions(text, p)])
-            if text != unit.text and text in self.pronouned:
-                text = unit.text  # "He took the place" once is enough: the name keeps the sentence its own
-            self.pronouned.add(text)
-            out.append(Unit(text, unit.first, unit.last, unit.author))
-            before = [] if unit.author else named
-        return out
-
-    OBJECT = r"(?:to|by|of|for|with|upon|on|from|at|past|before|behind|beside|than|against|after|over)"
-
-    def again(self, text: str, named: list) -> str:
-        """A second mention in the sentence of its only man (or woman) becomes 'he', 'him', 'his'."""
-        if "“" in text:
-            return text
-        for person in named:
-            if any(p.pronoun == person.pronoun and p is not person for p in named):
-                continue
-            first = text.find(person.called)
-            if first < 0:
-                continue
-            head, tail = text[: first + len(person.called)], text[first + len(person.called):]
-            forms = {"he": ("he", "him", "his"), "she": ("she", "her", "her")}[person.pronoun]
-            name = re.escape(person.called)
-            tail = re.sub(rf"\b{name}’s\b", forms[2], tail)
-            tail = re.sub(rf"(\b{self.OBJECT}) {name}\b(?!’)", rf"\1 {forms[1]}", tail)
-            tail = re.sub(rf"(\b(?:which|who|whom|and|but|until|while|when|as|that|where)) {name}\b(?![’\w])",
-                          rf"\1 {forms[0]}", tail)
-            text = head + tail
-        return text
-
-    @staticmethod
-    def mentions(text: str, person) -> bool:
-        narration = re.sub(r"“[^”]*”", " ", text)
-        return any(re.search(rf"(?<![\w.]){re.escape(n)}(?!\w)", narration, re.I) for n in {person.called, person.name})
-
-    def join_short(self, units: list[Unit]) -> list[Unit]:
-        """Join two middling narrative sentences with a semicolon, as the period would (STYLE.md rule 5)."""
-        out: list[Unit] = []
-        joined = False
-        for unit in units:
-            previous = out[-1] if out else None
-            sentence = unit.text
-            same = previous is not None and (previous.first, previous.last) == (unit.first, unit.last)
-            if previous and same and not joined and not (previous.author or unit.author) \
-                    and self.joinable(previous.text) and self.joinable(sentence) \
-                    and len(previous.text.split()) + len(sentence.split()) <= 45:
-                out[-1] = Unit(previous.text[:-1] + "; " + self.uncapitalise(sentence), unit.first, unit.last)
-                joined = True
-            else:
-                out.append(unit)
-                joined = False
-        return out
-
-    @staticmethod
-    def joinable(sentence: str) -> bool:
-        words = len(sentence.split())
-        return 8 < words < 30 and "“" not in sentence and sentence.endswith(".") and ". " not in sentence \
-            and ";" not in sentence
-
-    def uncapitalise(self, sentence: str) -> str:
-        first = sentence.split()[0].strip(",;:")
-        proper = {w for p in (*self.scene.players, *self.scene.company) for w in (p.name + " " + p.called).split()}
-        proper |= {w for s in self.board.spaces for w in s.name.split() if w.lower() not in ("the", "a", "of")}
-        proper |= {"Mr.", "Mrs.", "Miss", "Lady", "I"}
-        if first in proper or first.isupper() or first.startswith(("Mr.", "Mrs.")):
-            return sentence
-        return sentence[0].lower() + sentence[1:]
 
     # Keys whose sentences the story can do without: left unsaid rather than repeat another export's.
     OPTIONAL = frozenset({"stretch", "stretch_lead", "verdict", "company_present", "close_company", "close_loser",
@@ -520,151 +388,6 @@ class Narrator:
             return curly(aside.narrate)
         return " ".join(self.voices.attribute(who, curly(line)) for who, line in aside.say)
 
-    # -- conversation (STYLE.md rule 3) ----------------------------------------------------------
-    SOFT = {"gentle", "amiable", "obsequious", "timid", "shy"}  # tempers that pity rather than tease
-
-    def rivals(self) -> tuple[int, int] | None:
-        """The two principal players, whose battle of wit is the spine: the scene's rivals, else the first two."""
-        named = self.scene.extra.get("rivals")
-        if named:
-            return self.scene.seat(named[0]), self.scene.seat(named[1])
-        return (0, 1) if len(self.scene.players) >= 2 else None
-
-    def exchange(self, mood: str | None, action: Action, certain: bool = False) -> list[str]:
-        """Two to four lines between two people at a moment that matters: taunt and retort, condolence and
-        rebuff, compliment and deflection, an onlooker's barb and the answer."""
-        if mood is None:
-            return []
-        actor = action.player
-        rivals = self.rivals()
-        principal = rivals is not None and actor in rivals
-        chance = (1.0 if principal else 0.75) if self.pace == "brisk" else (0.5 if principal else 0.25)
-        if self.rng.random() >= chance and not certain:
-            return []
-        if self.scene.company and (not principal or self.rng.random() < 0.25):
-            return self.barb(mood, actor)
-        if principal:
-            opener = rivals[1] if actor == rivals[0] else rivals[0]
-        else:
-            opener = self.rng.choice([p for p in range(len(self.scene.players)) if p != actor])
-        return self.duel(mood, opener, actor)
-
-    def duel(self, mood: str, opener: int, actor: int) -> list[str]:
-        first, second = self.voices.person(opener), self.voices.person(actor)
-        if mood == BAD:
-            kind, answer = ("condolence", "rebuff") if (first.temper or "") in self.SOFT else ("taunt", "retort")
-        else:
-            kind, answer = "compliment", "deflection"
-        line = self.line(kind, first, second)
-        if not line:
-            return []
-        reply = self.line(answer, second, first)
-        if not reply:
-            return []
-        mixed = {first.pronoun, second.pronoun} == {"he", "she"} and first.id in self.voices.mentioned \
-            and second.id in self.voices.mentioned  # "replied she" is plain only between a man and a woman
-        out = [self.voices.attribute(first.id, line),
-               self.voices.attribute(second.id, reply, pronoun=mixed and self.rng.random() < 0.4)]
-        if self.rng.random() < 0.8:
-            last = self.line("rejoinder", first, second)
-            if last:  # the two are talking now: their lines need no "said"
-                out.append(self.voices.attribute(first.id, last, bare=True))
-                final = self.line(answer, second, first) if self.rng.random() < 0.5 else ""
-                if final:  # the last word, and the fourth line
-                    out.append(self.voices.attribute(second.id, final, bare=True))
-        return out
-
-    def barb(self, mood: str, actor: int) -> list[str]:
-        onlooker = self.rng.choice(self.scene.company)
-        player = self.voices.person(actor)
-        situation = "good" if mood == GOOD else "bad"
-        line = self.line("barb", onlooker, player, situation)
-        reply = self.line("answer", player, onlooker, situation) if line else ""
-        if not (line and reply):
-            return []
-        return [self.voices.attribute(onlooker.id, line), self.voices.attribute(player.id, reply)]
-
-    def line(self, kind: str, speaker, hearer, *rest: str) -> str:
-        """A line of speaker's to hearer, in speaker's temper (else a neutral one), true to the moment."""
-        values = {**self.voices.spoken_values(speaker.id, addressee=hearer.id), **self.amounts(),
-                  **self.place_values()}
-        for temper in (speaker.temper or "neutral", "neutral"):
-            text = self.say(("exchange", kind, temper, *rest), values)
-            if text:
-                return text
-        return ""
-
-    def place_values(self) -> dict[str, str]:
-        """{space} and {dest} for a spoken line, named as the novel names them mid-sentence."""
-        first = self.scope[0]
-        if first is None or self.scope[1] != first:
-            return {}
-        f = self.facts.actions[first]
-        out = {"dest": self.realiser.names(self.space_name(f.to))} if f.to else {}
-        if f.landed and self.board.space(f.landed).name:
-            out["space"] = self.realiser.names(self.space_name(f.landed))
-        return out
-
-    def reaction(self, mood: str | None, action: Action) -> list[str]:
-        """Perhaps a speech, a remark from the company, a look, or the heroine's private verdict."""
-        if mood is None or self.rng.random() < (0.35 if self.pace == "brisk" else 0.6):
-            return []
-        actor = action.player
-        choices = ["speech", "reaction"]
-        rivals = [p for p in range(len(self.scene.players)) if p != actor]
-        if mood == BAD and rivals:
-            choices.append("taunt")
-        if self.scene.company:
-            choices.append("remark")
-        if self.scene.pov is not None or actor == self.scene.pov_seat:
-            choices.append("pov")
-        kind = self.rng.choice(choices)
-        if kind == "speech":
-            return [self.speech(actor, mood)]
-        if kind == "taunt":
-            return [self.speech(self.rng.choice(rivals), "taunt", addressee=actor)]
-        if kind == "remark":
-            onlooker = self.rng.choice(self.scene.company)
-            situation = "good" if mood == GOOD else "bad"
-            temper = self.remark_voice(onlooker, self.voices.person(actor), situation)
-            values = self.voices.spoken_values(onlooker.id, subject=actor)
-            line = self.say(("remark", temper, situation), values)
-            return [self.voices.attribute(onlooker.id, line)] if line else []
-        if kind == "pov":
-            pov = self.scene.pov_seat
-            glad = (mood == GOOD) == (actor == pov)
-            other = actor if actor != pov else (rivals[0] if rivals else actor)
-            values = self.voices.values(pov, other)
-            return [self.say(("pov_glad" if glad else "pov_vexed",), values)]
-        return [self.in_temper(actor, "reaction", mood)]
-
-    def remark_voice(self, onlooker, subject, situation: str) -> str:
-        temper = onlooker.temper or "neutral"
-        if subject.pronoun != onlooker.pronoun and "they" not in (subject.pronoun, onlooker.pronoun):
-            other = self.book.templates("remark_voice_other_sex", temper, situation)
-            return other[0] if other else temper
-        return temper
-
-    def verdict(self, mood: str | None, sentences: list[str]) -> list[str]:
-        """A short verdict (eight words or fewer) for a moment that has none (STYLE.md rule 3)."""
-        texts = [s.text if isinstance(s, Unit) else s for s in sentences]
-        has_short = any(len(s.split()) <= 8 for s in texts if "“" not in s)
-        if mood is None or has_short or self.rng.random() < 0.4:
-            return []
-        if 3 * (self.verdicts + 1) > self.moments_told + 2:  # stock verdicts: one paragraph in three at most
-            return []
-        self.verdicts += 1
-        return [self.say(("verdict", mood), {})]
-
-    def speech(self, seat: int, situation: str, addressee: int | None = None) -> str:
-        person = self.voices.person(seat)
-        values = self.voices.spoken_values(person.id, addressee=addressee)
-        for temper in (person.temper or "neutral", "neutral"):
-            line = self.say(("speech", temper, situation), values)
-            if line:
-                return self.voices.attribute(person.id, line)
-        return ""
-
     def mood(self, index: int, action: Action) -> str | None:
         before, after = self.states[index], self.states[index + 1]
         p = action.player
@@ -681,107 +404,3 @@ class Narrator:
         if kind == "virtue" or gained >= 8 or after.counters[p] > before.counters[p] + 1:
             return GOOD
         return None
-
-    # -- summaries ------------------------------------------------------------------------------
-    def summary(self, stretch: list[int]) -> list[Unit]:
-        """Sentences gathering a stretch of actions not told one by one; each tells the whole stretch."""
-        if not stretch:
-            return []
-        first, last = self.states[stretch[0]], self.states[stretch[-1] + 1]
-        actions = [self.play.played[i].action for i in stretch]
-        turns = last.turn - first.turn
-        if self.pace == "full" or (turns < 2 and not any(isinstance(e, ev.Displaced) for a in actions for e in a.events)):
-            return []
-        facts = self.facts.stretch(stretch)
-        self.scope, self.now = (stretch[0], stretch[-1]), facts.conditions(self.setting)
-        rounds = turns / len(self.scene.players)
-        span = ("a turn or two" if rounds < 1 else "a round" if rounds < 1.5
-                else f"{number(round(rounds))} rounds" if rounds < 7 else "a good many rounds")
-        out: list[str] = []
-        lead_after = facts.after.leader
-        went_ahead = any(self.facts.actions[i].player == lead_after and self.facts.actions[i].moved == "forward"
-                         for i in stretch)
-        if lead_after is not None and lead_after != facts.before.leader and went_ahead:
-            out.append(self.phrase("stretch_lead", span=span, **self.leader_values(lead_after)))
-        else:
-            out.append(self.phrase("stretch", span=span, **self.leader_values(lead_after)))
-        out.extend(self.tallies(stretch)[:1 if self.lean else 2])  # the rest goes without saying
-        if rounds >= 1 and not self.lean and self.pace == "brisk":
-            out.extend(self.table_talk(stretch))
-        return [Unit(s, *self.scope) for s in out if s]
-
-    def table_talk(self, stretch: list[int]) -> list[str]:
-        """The talk that goes on under a stretch of play: the rivals on how it went for one of them."""
-        rivals = self.rivals()
-        if rivals is None or self.rng.random() >= 0.85:
-            return []
-        general = dict(self.now)
-        subject = self.rng.choice(rivals)
-        paid = sum(self.facts.actions[i].paid for i in stretch if self.facts.actions[i].player == subject)
-        first, last = self.states[stretch[0]].pos[subject], self.states[stretch[-1] + 1].pos[subject]
-        leads = self.facts.lead[stretch[-1] + 1].leader == subject
-        moved = "forward" if last > first else "back" if last < first else "still"
-        self.now = general | {"paid": paid, "moved": moved, "lead": leads, "repeat": False}
-        mood = GOOD if leads and moved == "forward" else BAD if paid or moved == "back" else None
-        self.voices.last_speaker = None
-        talk = self.duel(mood, rivals[1] if subject == rivals[0] else rivals[0], subject) if mood else []
-        self.now = general
-        return talk
-
-    def leader_values(self, seat: int | None) -> dict[str, str]:
-        return {"leader": self.voices.person(seat).called} if seat is not None else {}
-
-    def tallies(self, stretch: list[int]) -> list[str]:
-        collisions: dict[tuple[int, int], list[tuple[int, int, int]]] = {}  # (by, displaced) -> (index, from, to)
-        virtues: dict[int, list[str]] = {}
-        vices: dict[int, list[str]] = {}
-        paid: dict[int, int] = {}
-        confined: dict[int, list[int]] = {}
-        for index in stretch:
-            f = self.facts.actions[index]
-            if f.confined:
-                confined.setdefault(f.player, []).append(index)
-            for e in self.play.played[index].action.events:
-                if isinstance(e, ev.Displaced):
-                    collisions.setdefault((e.by, e.player), []).append((index, e.frm, e.to))
-                elif isinstance(e, (ev.Fined, ev.Paid)):  # what each paid, on his own turn or another's
-                    paid[e.player] = paid.get(e.player, 0) + (e.paid if isinstance(e, ev.Fined) else e.amount)
-            if f.landed and self.mansion and f.kind in ("virtue", "vice"):
-                found = virtues if f.kind == "virtue" else vices
-                found.setdefault(f.player, []).append(self.board.space(f.landed).name)
-        general = dict(self.now)
-        out = []
-        pairs = sorted(collisions.items(), key=lambda kv: (-len(kv[1]), kv[0]))
-        for (by, victim), moves in pairs[:2]:  # the two pairs that met most; more would read as a ledger
-            self.now = general | {"times": len(moves), "displaced": "back" if all(to < frm for _, frm, to in moves) else
-                                  "forward" if all(to > frm for _, frm, to in moves) else "mixed",
-                                  "paid": sum(self.facts.actions[i].paid for i, _, _ in moves)}
-            text = self.phrase("collision_tally", times=times(len(moves)), **self.voices.values(by, victim))
-            if text:
-                out.append(text)
-                self.covered.update(i for i, _, _ in moves)
-        rest = [i for _, moves in pairs[2:] for i, _, _ in moves]
-        if rest:
-            self.now = general | {"times": len(rest)}
-            text = self.phrase("collision_rest", count=number(len(rest)), times=times(len(rest)))
-            if text:
-                out.append(text)
-                self.covered.update(rest)
-        self.now = general
-        for key, found in (("virtue_tally", virtues), ("vice_tally", vices)):
-            for seat, names in sorted(found.items()):
-                unique = list(dict.fromkeys(names))
-                if len(unique) >= 2 and len(out) < 4:
-                    out.append(self.phrase(key, spaces=listing(unique), **self.voices.values(seat)))
-        for seat, indices in sorted(confined.items()):  # confinements a budget left untold one by one
-            self.now = general | {"repeat": len(indices) > 1, "times": len(indices)}
-            text = self.phrase("confinement_tally", times=times(len(indices)), **self.voices.values(seat))
-            if text:
-                out.append(text)
-                self.covered.update(indices)
-        for seat, total in sorted(paid.items()):
-            if total >= 2 and len(out) < 4:
-                self.now = general | {"paid": total}
-                out.append(self.phrase("payments_tally", count=number(total), **self.voices.values(seat)))
-        self.now = general
-        return out
