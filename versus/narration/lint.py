@@ -41,7 +41,8 @@ class Fault:
         return f"{self.file}: {self.key}: claims {self.claim} without {self.wants}: {self.text[:90]}"
 
 
-def walk(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Entry]]:
+def walk(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Entry, str]]:
+    """Every phrasing under node: its key, the entry, and what is wrong with its `when:` ("" if nothing)."""
     if isinstance(node, dict):
         for key, value in node.items():
             yield from walk(value, (*path, str(key)))
@@ -49,11 +50,11 @@ def walk(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...
         for item in node:
             e = entry(item)
             if e is not None:
-                yield path, e
-            elif isinstance(item, dict) and isinstance(item.get("text"), str):
-                yield path, Entry(item["text"], (("?", "; ".join(problems(item.get("when") or {}))),))
+                yield path, e, ""
+            elif isinstance(item, dict) and isinstance(item.get("text"), str):  # never told: say so
+                yield path, Entry(item["text"]), "; ".join(problems(item.get("when") or {}))
     elif isinstance(node, str) and path[:1] != ("names",):
-        yield path, Entry(node)
+        yield path, Entry(node), ""
 
 
 def space_claims() -> dict[str, set[str]]:
@@ -85,9 +86,9 @@ def covered(claim: Claim, e: Entry, key: tuple[str, ...], spaces: dict[str, set[
 def faults(data: dict[str, Any], file: str) -> list[Fault]:
     spaces = space_claims()
     out = []
-    for key, e in walk(data):
-        if e.when[:1] and e.when[0][0] == "?":  # a when: the chooser cannot read, so never tells
-            out.append(Fault(file, "/".join(key), e.text, "a bad condition", e.when[0][1]))
+    for key, e, wrong in walk(data):
+        if wrong:  # a when: the chooser cannot read, so the phrasing would never be told
+            out.append(Fault(file, "/".join(key), e.text, "a bad condition", wrong))
             continue
         spoken = True if key[:1] and key[0] in SPOKEN else None
         sample = PLACEHOLDER.sub(lambda m: SAMPLES.get(m.group(1), m.group(0)), e.text)
