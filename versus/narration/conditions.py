@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import operator
+import os
 import re
 from dataclasses import dataclass
 from typing import Any, Mapping
@@ -75,7 +76,8 @@ def problems(when: Any) -> list[str]:
     out = []
     for name, value in when.items():
         if name not in CONDITIONS:
-            near = difflib.get_close_matches(str(name), list(CONDITIONS), n=1)
+            near = sorted(difflib.get_close_matches(str(name), list(CONDITIONS), n=3),  # ties: the longer common start
+                          key=lambda c: -len(os.path.commonprefix([c, str(name)])))[:1]
             hint = f" (did you mean {near[0]}?)" if near else f" (known: {', '.join(CONDITIONS)})"
             out.append(f"unknown condition {name!r}{hint}")
         elif not isinstance(value, (str, int, bool, list)):

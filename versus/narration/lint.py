@@ -38,6 +38,8 @@ class Fault:
     wants: str
 
     def __str__(self) -> str:
+        if self.claim == "a bad condition":
+            return f"{self.file}: {self.key}: never told, {self.wants}: {self.text[:90]}"
         return f"{self.file}: {self.key}: claims {self.claim} without {self.wants}: {self.text[:90]}"
 
 
