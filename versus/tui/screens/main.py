@@ -289,14 +289,19 @@ class MainScreen(BackgroundWork, Screen):
 
         self.app.push_screen(NumberScreen(self.session.faces), done)
 
-    def _spin(self, number: int | None) -> None:
+    def attempt(self, act):
+        """Do what the author asked, or say why not: a refusal in the game's own words, else the error."""
         try:
-            played = self.session.spin(number)
+            return act()
         except Refusal as refusal:
             self.refuse(str(refusal))
-            return
         except Exception as error:
             self.refuse(f"That spin could not be played: {error}")
+        return None
+
+    def _spin(self, number: int | None) -> None:
+        played = self.attempt(lambda: self.session.spin(number))
+        if played is None:
             return
         self.save()
         self.tell_fork()
@@ -315,13 +320,8 @@ class MainScreen(BackgroundWork, Screen):
         self.after_change()
 
     def action_redo(self) -> None:
-        try:
-            played = self.session.redo()
-        except Refusal as refusal:
-            self.refuse(str(refusal))
-            return
-        except Exception as error:
-            self.refuse(f"That spin could not be played: {error}")
+        played = self.attempt(self.session.redo)
+        if played is None:
             return
         self.save()
         self.post_message(msg.Spun(played, self.session.take_name))
