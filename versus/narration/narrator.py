@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from versus.narration import moments
+from versus.narration.checks import scene_names
 from versus.narration.facts import ActionFacts, Facts, setting_of
 from versus.narration.moments import BAD, GOOD
 from versus.narration.phrasebook import Phrasebook, load_author, opening
@@ -43,7 +44,8 @@ class Narrator(Talk, Referring, Summaries):
     are its mixins (talk.py, referring.py, summaries.py)."""
 
     def __init__(self, play: Playthrough, pace: str = "brisk", limit: int | None = None, lean: bool = False,
-                 avoid: frozenset[str] = frozenset(), asides: bool = False) -> None:
+                 avoid: frozenset[str] = frozenset(), asides: bool = False,
+                 author: dict[str, Any] | None = None) -> None:
         self.play = play
         self.scene = play.scene
         self.board = play.board
@@ -54,10 +56,9 @@ class Narrator(Talk, Referring, Summaries):
         digest = hashlib.blake2b(repr((self.scene.seed, play.spins(), pace)).encode(), digest_size=8).digest()
         seed = int.from_bytes(digest, "big")
         self.rng = random.Random(seed)
-        names = {w for p in (*self.scene.players, *self.scene.company) for w in (p.name + " " + p.called).split()}
-        names |= {w for s in self.board.spaces for w in s.name.split() if w.lower() not in ("the", "a", "of")}
-        self.book = Phrasebook(self.board.id, seed, load_author(self.scene.phrasebook), self.board.pool_name,
-                               names | {"Mr", "Mrs", "Miss", "Lady", "Sir", "space"}, avoid)
+        mine = load_author(self.scene.phrasebook) if author is None else author  # the planner reads it once
+        self.book = Phrasebook(self.board.id, seed, mine, self.board.pool_name, scene_names(self.scene, self.board),
+                               avoid)
         self.voices = Voices(self.scene)
         self.states = play.game.states
         self.facts = Facts(self.board, [p.action for p in play.played], self.states)

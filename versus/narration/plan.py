@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from versus.narration import moments
 from versus.narration.narrator import Narrator, Paragraph
+from versus.narration.phrasebook import load_author
 
 if TYPE_CHECKING:
     from versus.takes.playthrough import Playthrough
@@ -54,12 +55,13 @@ class Drafter:
 
     def __init__(self, play: "Playthrough", avoid: frozenset[str]) -> None:
         self.play, self.avoid = play, avoid
+        self.author = load_author(play.scene.phrasebook)  # one read of the author's phrasebook for every draft
         self.made: dict[tuple[str, int | None, bool], Draft] = {}  # (pace, limit, lean) -> draft
 
     def __call__(self, pace: str, limit: int | None = None, lean: bool = False) -> Draft:
         if (pace, limit, lean) not in self.made:
             narrator = Narrator(self.play, pace, limit=limit, lean=lean, avoid=self.avoid,
-                                asides=limit is not None)  # a digest for a budget keeps the asides
+                                asides=limit is not None, author=self.author)  # a budget's digest keeps asides
             paragraphs = tuple(narrator.told())
             self.made[pace, limit, lean] = Draft(paragraphs, tuple(narrator.book.chosen))
         return self.made[pace, limit, lean]
