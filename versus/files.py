@@ -145,11 +145,6 @@ def write_atomic(path: Path, text: str | bytes) -> None:
     _fsync_folder(path.parent)
 
 
-def write_atomic_bytes(path: Path, data: bytes) -> None:
-    """write_atomic for a binary file (a .docx)."""
-    write_atomic(path, data)
-
-
 def write_new(path: Path, text: str | bytes) -> bool:
     """Create path holding text, only if nothing is there; False if the name is taken.
 
@@ -229,14 +224,6 @@ def _keep_backup(path: Path) -> Path:
             if write_new(candidate, path.read_bytes()):
                 return candidate
     raise FileExistsError(f"{path}: no free name for a backup")
-
-
-def next_free(path: Path) -> Path:
-    """path itself if nothing is there, else path with -2, -3, … before the suffix (a guess: claim with write_new)."""
-    n = 1
-    while numbered(path, n).exists():
-        n += 1
-    return numbered(path, n)
 
 
 MAX_EXPORT_BYTES = 256_000_000
