@@ -1,10 +1,14 @@
-"""The static game: a board's spaces and directions, its switches and presets, resolved rules."""
+"""The static game: a board's spaces and directions, its switches and presets, resolved rules.
+
+Immutable records (versus.rules.records) with dataclass manners, as the states and events are:
+the dataclasses module and the building of dataclasses were a fifth of `versus trace`'s start-up.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Mapping
+from typing import Mapping, NamedTuple
+
+from versus.rules.records import as_dataclass, record
 
 
 class RulesError(ValueError):
@@ -18,16 +22,18 @@ VERBS = frozenset({
 })
 
 
-@dataclass(frozen=True, slots=True)
-class Effect:
+@as_dataclass
+@record
+class Effect(NamedTuple):
     """One step of a space's direction, e.g. pay 1, go 30, confine 1."""
 
     verb: str
     amount: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Space:
+@as_dataclass
+@record
+class Space(NamedTuple):
     number: int
     name: str
     kind: str  # virtue | vice | place | toll | offense | sent | named | goal | blank
@@ -45,8 +51,9 @@ class Space:
         return next((e.amount for e in self.direction if e.verb == "confine"), 0)
 
 
-@dataclass(frozen=True, slots=True)
-class Switch:
+@as_dataclass
+@record
+class Switch(NamedTuple):
     name: str
     about: str
     values: Mapping[str, int] | None = None  # named values (and their numeric meaning, if any)
@@ -78,16 +85,22 @@ def _switch_text(raw: object) -> str:
     return str(raw)
 
 
-@dataclass(frozen=True, slots=True)
-class Preset:
+@as_dataclass
+@record
+class Preset(NamedTuple):
     name: str
     about: str
     values: Mapping[str, object]
     source: str = ""
 
 
-@dataclass(frozen=True)
-class Board:
+# id(spaces) -> (spaces, its places); the entry holds the spaces, so that their id stays their own
+_PLACES: dict[int, tuple[tuple[Space, ...], frozenset[int]]] = {}
+
+
+@as_dataclass
+@record
+class Board(NamedTuple):
     id: str
     title: str
     goal: int
@@ -103,15 +116,21 @@ class Board:
     pool_name: str = "pool"
     edition: str = ""
     source: str = ""
-    rule_texts: Mapping[str, str] = field(default_factory=dict)
+    rule_texts: Mapping[str, str] = {}  # never written to, as no field of a board is
 
     def space(self, number: int) -> Space:
         return self.spaces[number]
 
-    @cached_property
+    @property
     def places(self) -> frozenset[int]:
         """The places (POVERTY, the STOCKS, …), which counting may pass over (switch counting)."""
-        return frozenset(s.number for s in self.spaces if s.kind == "place")
+        spaces = self.spaces
+        known = _PLACES.get(id(spaces))
+        if known is None or known[0] is not spaces:  # a record has no room to cache it: found once a board
+            if len(_PLACES) > 64:
+                _PLACES.clear()
+            known = _PLACES[id(spaces)] = (spaces, frozenset(s.number for s in spaces if s.kind == "place"))
+        return known[1]
 
     @property
     def default_preset(self) -> str:
@@ -131,8 +150,9 @@ class Board:
         return Rules.from_values(self, name, parsed)
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
+@as_dataclass
+@record
+class Rules(NamedTuple):
     """Switch values resolved for one game. Switches a board lacks keep the plain reading."""
 
     preset: str

@@ -9,13 +9,20 @@ def count(board: Board, rules: Rules, origin: int, steps: int) -> int:
     """The space reached by counting steps from origin (under skip-places, places are not steps)."""
     if not rules.skip_places:
         return origin + steps
-    places = board.places
-    pos = origin
-    for _ in range(steps):
+    return counts(board, rules, origin, steps)[steps]
+
+
+def counts(board: Board, rules: Rules, origin: int, most: int) -> list[int]:
+    """The spaces reached by counting 0, 1, … most steps from origin: count for every number of steps at once."""
+    if not rules.skip_places:
+        return list(range(origin, origin + most + 1))
+    places, pos, reached = board.places, origin, [origin]
+    for _ in range(most):
         pos += 1
         while pos in places:
             pos += 1
-    return pos
+        reached.append(pos)
+    return reached
 
 
 def one_spin(board: Board, rules: Rules, origin: int, spin: int) -> tuple[int, int]:

@@ -9,7 +9,6 @@ values (a plain tuple would find Moved(0, 1, 2) equal to Sent(0, 1, 2)).
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -34,12 +33,41 @@ def record(cls: type[T]) -> type[T]:
 
 
 def as_dataclass(cls: type[T]) -> type[T]:
-    """Let dataclasses.replace and dataclasses.fields work on a NamedTuple class, as they did on the dataclass."""
+    """Let dataclasses.replace and dataclasses.fields work on a NamedTuple class, as they did on the dataclass.
+
+    The dataclass description is made on first use (dataclasses.replace asks the class for it), so
+    that importing the engine imports neither dataclasses nor inspect: `versus trace` needs neither.
+    """
+    cls.__dataclass_fields__ = _Described("__dataclass_fields__")  # type: ignore[attr-defined]
+    cls.__dataclass_params__ = _Described("__dataclass_params__")  # type: ignore[attr-defined]
+    return cls
+
+
+class _Described:
+    """A class attribute that makes the class's dataclass description when first read, then is replaced by it."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: object, owner: type) -> Any:
+        spec = _dataclass_spec(owner)
+        for name in ("__dataclass_fields__", "__dataclass_params__"):
+            setattr(owner, name, getattr(spec, name))
+        return getattr(spec, self.name)
+
+
+def _dataclass_spec(cls: type) -> type:
+    import dataclasses
+
     defaults: dict[str, Any] = cls._field_defaults  # type: ignore[attr-defined]
-    spec = dataclasses.make_dataclass(cls.__name__, [
-        (name, kind, dataclasses.field(default=defaults[name])) if name in defaults else (name, kind)
+
+    def field(name: str) -> Any:
+        default = defaults[name]
+        if type(default).__hash__ is None:  # a dict: dataclasses takes only a factory for it
+            return dataclasses.field(default_factory=default.copy)
+        return dataclasses.field(default=default)
+
+    return dataclasses.make_dataclass(cls.__name__, [
+        (name, kind, field(name)) if name in defaults else (name, kind)
         for name, kind in cls.__annotations__.items()
     ], frozen=True)
-    cls.__dataclass_fields__ = spec.__dataclass_fields__  # type: ignore[attr-defined]
-    cls.__dataclass_params__ = spec.__dataclass_params__  # type: ignore[attr-defined]
-    return cls

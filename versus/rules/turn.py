@@ -10,7 +10,7 @@ from __future__ import annotations
 from versus.rules import events as ev
 from versus.rules.action import Action
 from versus.rules.board import Board, Rules
-from versus.rules.reach import count
+from versus.rules.reach import counts
 from versus.rules.records import new
 from versus.rules.state import Pending, State
 
@@ -34,7 +34,7 @@ class Turn:
         self.simple: list = [_simple(s, board.goal, rules.collisions) for s in spaces] + [None] * 13
         longest = max([rules.teetotum] + [e.amount for s in spaces for e in s.direction if e.verb == "advance"])
         # counted[origin][steps]: the space reached by counting (a table: skip-places walks over places)
-        self.counted = [[count(board, rules, o, k) for k in range(longest + 1)] for o in range(board.goal + 1)]
+        self.counted = [counts(board, rules, o, longest) for o in range(board.goal + 1)]
 
     def act(self, before: State, spin: int | None) -> tuple[State, Action]:
         pos, counters, pool, waiting, confined, seat_used, crime, player, turn, pending, _ = before
