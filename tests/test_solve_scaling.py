@@ -73,3 +73,31 @@ def test_the_memory_limit_is_said_plainly(no_likely):
     with pytest.raises(Unsolvable) as caught:
         solve(scene, workers=1, memory_limit=1)
     assert caught.value.lines[0].startswith("No solution found within the memory limit of 0 MB")
+
+
+def test_likely_edits_reach_an_answer_made_by_others_turning_a_player_out():
+    """Longbourn: Kitty's win and Mary's overshoot need Jane's and Elizabeth's spins changed, so that
+    Mary is turned out of her space once more and once less (four edits; none of three, as a search
+    of a minute shows). The likely edits include others' spins that decide such collisions."""
+    scene = scene_with("longbourn", ["kitty wins", "lydia lands on A CHEAT", "mary overshoots",
+                                     "game lasts at most 70 turns"])
+    solution = solve(scene, workers=1, prove_for=0)
+    assert len(solution.edits) == 4 and holds(solution)
+    assert solution.proof == "found with 4 edits; 1 or fewer ruled out"
+    spinners = {k: action.player for k, action in _spins_by_position(solution)}
+    kitty, mary = 3, 2
+    assert any(spinners[k] not in (kitty, mary) for k, _, _ in solution.edits)
+
+
+def _spins_by_position(solution):
+    """(spin position from 1, action) for every action that used a spin, in the solved game."""
+    from versus.rules import Game
+
+    board = load_board(solution.scene.game)
+    rules = board.rules(solution.scene.preset, **dict(solution.scene.switches))
+    game, k = Game(board, rules, len(solution.scene.players)), 0
+    for spin in solution.spins:
+        while not game.state.needs_spin:
+            game.play(None)
+        k += 1
+        yield k, game.play(spin)

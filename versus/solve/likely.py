@@ -4,6 +4,9 @@ For a candidate (some edits already made) its game is replayed through the engin
 spin of the beat's player is looked at from where that player stands, and a value is proposed
 where it would make the beat happen there and then: land on the space, come to rest on it, be
 confined, overshoot, take the other's place, pay, win (or, for a win too far off, go furthest).
+Where players collide, every other player's spin is looked at too: a value that comes to rest
+on the beat's player's space (turning it out) or, where the spin does turn it out, the values
+that do not; a displacement moves a player further than any spin of its own.
 `game lasts at least N` proposes another value for the spin that won too soon. A beam of the
 candidates holding most beats is widened an edit at a time; the first level with a solution
 gives an answer, not yet a proof that fewer edits cannot do (the exhaustive levels do that).
@@ -11,7 +14,6 @@ gives an answer, not yet a proof that fewer edits cannot do (the exhaustive leve
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import time
 from typing import TYPE_CHECKING, Iterator
@@ -41,31 +43,41 @@ class Likely:
         verbs = [{e.verb for e in s.direction} for s in board.spaces]
         self.confining = [bool(v & {"confine", "wait"}) for v in verbs]
         self.paying = [bool(v & {"pay", "pay-half", "pay-each"}) for v in verbs]
+        self.rest_np = np.array(self.rest, dtype=np.int64)
+        self.memo: dict[tuple[int, int, int], list[int]] = {}  # (beat, origin, other's place): its values
 
     def search(self, deadline: float) -> "Found | None":
         beam: list[tuple[tuple[tuple[int, int], ...], tuple[bool, ...]]] = [((), self.path.held)]
-        for _ in range(self.s.max_edits):
-            children = sorted({node + (edit,) for node, held in beam for edit in self.decide(node, held)})[:MOST]
-            if not children or time.perf_counter() > deadline:
+        for d in range(1, self.s.max_edits + 1):
+            rows = [self.children(node, held) for node, held in beam]
+            if time.perf_counter() > deadline:
+                return None
+            flat = np.unique(np.concatenate(rows), axis=0)[:MOST] if rows else np.zeros((0, 2 * d), np.int64)
+            if not len(flat):
                 return None
             if self.s.cancelled is not None and self.s.cancelled():
                 from versus.solve.search import Cancelled
 
                 raise Cancelled()
-            pos = np.array([[k for k, _ in c] for c in children], dtype=np.int64)
-            val = np.array([[v for _, v in c] for c in children], dtype=np.int64)
+            pos, val = flat[:, 0::2], flat[:, 1::2]
             result = self.s.play((pos.min(axis=1), pos, val))
-            self.s.candidates += len(children)
+            self.s.candidates += len(flat)
             if result.ok.size:
                 return self.s.best(pos[result.ok], val[result.ok], result.spins[result.ok])
-            progress = self.progress(result)
+            progress, mix = self.progress(result), _mix(pos, val)
             # Half the beam holds most beats, half has come furthest: a beat held now may have to be
             # given up on the way to one far off (a win within a few turns).
-            most = sorted(range(len(children)), key=lambda i: (-int(result.score[i]), -int(progress[i]), _mix(children[i])))
-            far = sorted(range(len(children)), key=lambda i: (-int(progress[i]), -int(result.score[i]), _mix(children[i])))
-            chosen = list(dict.fromkeys(most[:BEAM // 2] + far[:BEAM // 2]))
-            beam = [(children[i], tuple(bool(h) for h in result.held[i])) for i in chosen]
+            most = np.lexsort((mix, -progress, -result.score))[:BEAM // 2]
+            far = np.lexsort((mix, -result.score, -progress))[:BEAM // 2]
+            chosen = list(dict.fromkeys(most.tolist() + far.tolist()))
+            beam = [(tuple(zip(pos[i].tolist(), val[i].tolist())), tuple(result.held[i].tolist())) for i in chosen]
         return None
+
+    def children(self, node: tuple[tuple[int, int], ...], held: tuple[bool, ...]) -> np.ndarray:
+        """The node with each of its likely next edits, one a row: (k1, v1, k2, v2, ...), positions rising."""
+        ks, vs = self.decide(node, held)
+        prefix = np.array([x for edit in node for x in edit], dtype=np.int64)
+        return np.concatenate([np.broadcast_to(prefix, (len(ks), len(prefix))), ks[:, None], vs[:, None]], axis=1)
 
     def progress(self, result) -> np.ndarray:
         """How near each candidate's game came to the beats it fails that need a player far on."""
@@ -81,26 +93,73 @@ class Likely:
         return near
 
     # -- the spins that would decide a failing beat ---------------------------------------------------
-    def decide(self, node: tuple[tuple[int, int], ...], held: tuple[bool, ...]) -> Iterator[tuple[int, int]]:
-        """(position, value) of every likely next edit: after the node's last, for a beat it fails."""
+    def decide(self, node: tuple[tuple[int, int], ...], held: tuple[bool, ...]) -> tuple[np.ndarray, np.ndarray]:
+        """(positions, values) of every likely next edit: after the node's last, for a beat it fails.
+
+        Each failing beat's player's own spins, from where the player stands; and, where players
+        collide, every other player's spin that turns the beat's player out of its space (or, no
+        longer does): a displacement moves the player back (or on) by far more than a spin.
+        """
         s = self.s
         last = max((k for k, _ in node), default=0)
         seen, winner_k = self.replay(node)
+        if not seen:
+            return np.zeros(0, np.int64), np.zeros(0, np.int64)
+        ks = np.array([k for k, _, _ in seen], dtype=np.int64)
+        who = np.array([spinner for _, _, spinner in seen], dtype=np.int64)
+        where = np.array([state.pos for _, state, _ in seen], dtype=np.int64)
+        old = np.array([s.spin_at(k) for k in ks.tolist()], dtype=np.int64)
+        free = (ks > last) & np.array([s.editable(k) for k in ks.tolist()], dtype=bool)
+        out_k: list = []
+        out_v: list = []
         for j, beat in enumerate(s.beats):
             if held[j]:
                 continue
             kind = beat.kind
             if kind in ("lasts-at-least", "turn", "round") or (kind == "wins" and winner_k and seen[-1][2] != beat.player):
                 if winner_k:  # someone won too soon (or the wrong one won): that spin otherwise
-                    yield from ((winner_k, v) for v in range(1, self.faces + 1) if v != s.spin_at(winner_k))
+                    others = [v for v in range(1, self.faces + 1) if v != s.spin_at(winner_k)]
+                    out_k.append(np.full(len(others), winner_k, np.int64))
+                    out_v.append(np.array(others, dtype=np.int64))
                 if kind != "wins":
                     continue
-            for k, state, spinner in seen:
-                if k <= last or not s.editable(k) or (kind != "lasts-at-most" and spinner != beat.player):
-                    continue
-                o, old = state.pos[spinner], s.spin_at(k)
-                values = self.values(kind, beat, o, state)
-                yield from ((k, v) for v in values if v != old)
+            if kind == "lasts-at-most" or beat.player is None:
+                mine = free
+            else:
+                mine = free & (who == beat.player)
+                if self.collisions:
+                    k, v = self.collide(free & (who != beat.player), ks, who, where, old, beat.player)
+                    out_k.append(k)
+                    out_v.append(v)
+            for i in np.flatnonzero(mine).tolist():
+                spinner = int(who[i])
+                o = int(where[i, spinner])
+                key = (j, o, int(where[i, beat.other]) if kind == "displaces" else 0)
+                values = self.memo.get(key)
+                if values is None:
+                    values = self.memo[key] = self.values(kind, beat, o, seen[i][1])
+                values = [v for v in values if v != old[i]]
+                out_k.append(np.full(len(values), ks[i], np.int64))
+                out_v.append(np.array(values, dtype=np.int64))
+        if not out_k:
+            return np.zeros(0, np.int64), np.zeros(0, np.int64)
+        return np.concatenate(out_k), np.concatenate(out_v)
+
+    def collide(self, mask: np.ndarray, ks: np.ndarray, who: np.ndarray, where: np.ndarray, old: np.ndarray,
+                player: int) -> tuple[np.ndarray, np.ndarray]:
+        """Others' spins (where mask) whose value decides whether they turn the player out of its space."""
+        rows = np.flatnonzero(mask)
+        there = where[rows, player]
+        origin = where[rows, who[rows]]
+        hit = self.rest_np[origin] == there[:, None]  # (rows, faces + 1): this value comes to rest there
+        hit &= ((there != self.start) & (there != self.goal))[:, None]
+        displaced = hit[np.arange(len(rows)), old[rows]]
+        want = np.where(displaced[:, None], ~hit, hit)
+        want[:, 0] = False
+        want[np.arange(len(rows)), old[rows]] = False
+        want &= hit.any(axis=1)[:, None]  # no collision either way: nothing to decide
+        r, v = np.nonzero(want)
+        return ks[rows[r]], v.astype(np.int64)
 
     def values(self, kind: str, beat, o: int, state: State) -> list[int]:
         """The values of this spin that make the beat happen now, else the one that goes furthest towards it."""
@@ -139,6 +198,8 @@ class Likely:
         spins = (edits.get(k, s.spin_at(k)) for k in itertools.count(first))
         seen: list[tuple[int, State, int]] = []
         for action, after in Game.from_state(s.board, s.rules, state).stream(spins):
+            if s.at_most is not None and state.pending is None and state.turn >= s.at_most:
+                break  # this action begins a turn too many: no edit from here can help
             if action.spin is not None:
                 seen.append((first + len(seen), state, action.player))
             state = after
@@ -147,6 +208,11 @@ class Likely:
         return seen, (seen[-1][0] if state.winner is not None and seen else 0)
 
 
-def _mix(edits: tuple[tuple[int, int], ...]) -> bytes:
-    """A fixed but scattered order among equals, so that the beam is not all early spins."""
-    return hashlib.blake2b(repr(edits).encode(), digest_size=8).digest()
+def _mix(pos: np.ndarray, val: np.ndarray) -> np.ndarray:
+    """A fixed but scattered order among equals, so that the beam is not all early spins (one per row)."""
+    h = np.full(len(pos), 0x9E3779B97F4A7C15, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        for column in (pos * 16 + val).T.astype(np.uint64):
+            h = (h ^ column) * np.uint64(0xBF58476D1CE4E5B9)
+            h ^= h >> np.uint64(31)
+    return h
