@@ -166,11 +166,14 @@ class Search:
         if self.max_edits >= 2:
             answer = Likely(self, path).search(min(self.deadline, time.perf_counter() + LIKELY_FOR))
         self.runner.start()  # forked now, with the spins looked up so far
+        # With an answer in hand, prove_for seconds in all (not a level) for the proof and a gentler answer:
+        # what a hard set costs is then bounded, and the answer says how far the proof went.
+        proof_until = self.deadline if answer is None else min(self.deadline, time.perf_counter() + self.prove_for)
         for d in range(2, self.max_edits + 1):
             if answer is not None and d > len(answer.edits):
                 break
             gentler = answer is not None and d == len(answer.edits)
-            until = self.deadline if answer is None else min(self.deadline, time.perf_counter() + self.prove_for)
+            until = proof_until
             try:
                 found = self._level_search(d, path, until, GENTLER if gentler else None)
             except OutOfTime:
