@@ -101,3 +101,29 @@ def _spins_by_position(solution):
             game.play(None)
         k += 1
         yield k, game.play(spin)
+
+
+def test_the_benchmark_replays_an_answer_afresh_and_says_which_beat_fails():
+    """benchmarks/solve.py --hard judges each answer by its own reading of the engine's events and
+    `versus trace`, not by the solver: a wrong spin is caught there."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("solve_benchmark", SCENES.parent / "benchmarks" / "solve.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)  # type: ignore[union-attr]
+    scene = scene_with("netherfield", HARD)
+    solution = solve(scene, workers=1)
+    assert bench.replayed(scene, list(solution.spins)) == []
+    k, old, new = solution.edits[-1]
+    undone = list(solution.spins[:k - 1]) + [old] + list(solution.spins[k:])
+    assert bench.replayed(scene, undone)  # without its last edit the answer fails somewhere
+
+
+def test_likely_edits_reach_an_answer_made_by_who_spins_next():
+    """Rosings (Virtue Rewarded, no collisions): an extra spin more or fewer decides who uses every
+    spin after it, and the likely edits include the values that change it (four edits)."""
+    scene = scene_with("rosings", ["darcy wins", "collins lands on Falsehood", "elizabeth lands on Avarice",
+                                   "fitzwilliam overshoots", "game lasts at most 50 turns"])
+    solution = solve(scene, workers=1, prove_for=0)
+    assert len(solution.edits) == 4 and holds(solution)
+    assert solution.proof == "found with 4 edits; 1 or fewer ruled out"

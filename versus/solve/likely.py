@@ -6,7 +6,9 @@ where it would make the beat happen there and then: land on the space, come to r
 confined, overshoot, take the other's place, pay, win (or, for a win too far off, go furthest).
 Where players collide, every other player's spin is looked at too: a value that comes to rest
 on the beat's player's space (turning it out) or, where the spin does turn it out, the values
-that do not; a displacement moves a player further than any spin of its own.
+that do not; a displacement moves a player further than any spin of its own. Where they do not
+(Virtue Rewarded), any spin's values that change how its turn goes on (another spin, a wait, or
+neither) are proposed: they decide who uses every spin after. The first edit may be any.
 `game lasts at least N` proposes another value for the spin that won too soon. A beam of the
 candidates holding most beats is widened an edit at a time; the first level with a solution
 gives an answer, not yet a proof that fewer edits cannot do (the exhaustive levels do that).
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -44,12 +46,24 @@ class Likely:
         self.confining = [bool(v & {"confine", "wait"}) for v in verbs]
         self.paying = [bool(v & {"pay", "pay-half", "pay-each"}) for v in verbs]
         self.rest_np = np.array(self.rest, dtype=np.int64)
+        # for each origin and spin: how the turn goes on (0 it passes, 1 another spin, 2 a wait), which
+        # decides who uses the spins after it
+        def course(o: int, v: int) -> int:
+            onto = self.onto[o][v]
+            if not onto:
+                return 0
+            return 2 if verbs[onto] & {"confine", "wait"} else 1 if "spin" in verbs[onto] else 0
+
+        self.course = np.array([[course(o, v) for v in range(self.faces + 1)] for o in range(board.goal + 1)])
+        self.shifts = bool(self.course.any())
         self.memo: dict[tuple[int, int, int], list[int]] = {}  # (beat, origin, other's place): its values
 
     def search(self, deadline: float) -> "Found | None":
         beam: list[tuple[tuple[tuple[int, int], ...], tuple[bool, ...]]] = [((), self.path.held)]
         for d in range(1, self.s.max_edits + 1):
-            rows = [self.children(node, held) for node, held in beam]
+            # The first edit may be any: one that only changes who spins next (an extra spin more or
+            # less) or where someone stands can set up what the beats need, and there are few of them.
+            rows = [self.every_single()] if d == 1 else [self.children(node, held) for node, held in beam]
             if time.perf_counter() > deadline:
                 return None
             flat = np.unique(np.concatenate(rows), axis=0)[:MOST] if rows else np.zeros((0, 2 * d), np.int64)
@@ -72,6 +86,15 @@ class Likely:
             chosen = list(dict.fromkeys(most.tolist() + far.tolist()))
             beam = [(tuple(zip(pos[i].tolist(), val[i].tolist())), tuple(result.held[i].tolist())) for i in chosen]
         return None
+
+    def every_single(self) -> np.ndarray:
+        """Every change of one spin of the scene's own game, one a row: (k, v)."""
+        s, top = self.s, self.path.spins_used
+        if self.path.too_long_at < top + 1:
+            top = self.path.too_long_at - 1
+        rows = [(k, v) for k in range(1, top + 1) if s.editable(k)
+                for v in range(1, self.faces + 1) if v != s.spin_at(k)]
+        return np.array(rows, dtype=np.int64).reshape(-1, 2)
 
     def children(self, node: tuple[tuple[int, int], ...], held: tuple[bool, ...]) -> np.ndarray:
         """The node with each of its likely next edits, one a row: (k1, v1, k2, v2, ...), positions rising."""
@@ -141,6 +164,15 @@ class Likely:
                 values = [v for v in values if v != old[i]]
                 out_k.append(np.full(len(values), ks[i], np.int64))
                 out_v.append(np.array(values, dtype=np.int64))
+        if self.shifts and not self.collisions:  # spins whose value decides who uses the spins after
+            rows = np.flatnonzero(free)
+            origin = where[rows, who[rows]]
+            c = self.course[origin]
+            want = c != c[np.arange(len(rows)), old[rows]][:, None]
+            want[:, 0] = False
+            r, v = np.nonzero(want)
+            out_k.append(ks[rows[r]])
+            out_v.append(v.astype(np.int64))
         if not out_k:
             return np.zeros(0, np.int64), np.zeros(0, np.int64)
         return np.concatenate(out_k), np.concatenate(out_v)
