@@ -103,6 +103,7 @@ class Search:
         self.candidates = 0  # games played out so far
         self.runner = Runner(self.play, workers)
         self.kept: dict[int, tuple[Batch, Result] | None] = {}  # whole levels kept as parents of the next
+        self.looked: dict[int, list[tuple[Batch, Result]]] = {}  # the batches a first look at a level played
 
     # -- the scene's own game ------------------------------------------------------------------
     def base_path(self) -> BasePath:
@@ -195,7 +196,7 @@ class Search:
             level.close()  # the batches still in flight finish before the workers are let go
 
     def _scan(self, d: int, level: Iterator[tuple[Batch, Result]], until: float, most: int | None) -> Found | None:
-        tried, kept = 0, []
+        tried, kept, seen = 0, [], []
         for batch, result in level:
             now = time.perf_counter()
             if now > until:
@@ -212,8 +213,11 @@ class Search:
             if result.ok.size:
                 _, pos, val = batch
                 return self.best(pos[result.ok], val[result.ok], result.spins[result.ok])
-            if most is not None and tried >= most:
-                return None
+            if most is not None:
+                seen.append((batch, result))
+                if tried >= most:
+                    self.looked[d] = seen  # the full search of this level takes these up, not plays them again
+                    return None
             if kept is not None and d < self.max_edits:
                 kept = kept + [(batch, result)] if tried <= KEEP_ROWS else None
         self.kept = {e: level for e, level in self.kept.items() if e >= d - 1}  # the parents of d, and d
@@ -234,10 +238,20 @@ class Search:
         else:
             parents = self._level(d - 1, path, here=True)
         runner = Runner(self.play) if here else self.runner
+        looked = [] if here else self.looked.pop(d, [])  # the first batches, played by a first look
         for (first, pos, val), result in parents:
             order = np.argsort(-result.score, kind="stable")  # parents holding most beats first
-            yield from runner.map(self._children(first[order], pos[order], val[order], result.spins[order],
-                                                 result.too_long[order], path))
+            batches = self._children(first[order], pos[order], val[order], result.spins[order],
+                                     result.too_long[order], path)
+            while looked:  # the same batches in the same order: their results are known
+                batch = next(batches, None)
+                if batch is None:
+                    break
+                done, known = looked.pop(0)
+                assert all(np.array_equal(a, b) for a, b in zip(batch, done))
+                self.candidates -= len(done[0])  # counted when first played
+                yield done, known
+            yield from runner.map(batches)
 
     def _children(self, first, pos, val, used, too_long, path: BasePath) -> Iterator[Batch]:
         """Batches of (first, positions, values): each parent with one more edit after its last.
