@@ -8,6 +8,15 @@ them) at turn 50 and at turn 300; each figure is the median time from a key (alt
 to the first frame that shows it, with a quarter second between keys so that the prose and odds
 run between them as they would for a person. "held" is 30 spaces sent at once, and the time
 until the last is shown; "q" is the time a q takes to close the app after them.
+
+First paint is timed from outside, as a person sees it: `versus play scenes/SCENE.yaml` is spawned
+in a fresh pseudo-terminal of the given size, and the clock stops when the text it has written
+(escape codes taken out) holds both the board's title (on its panel, or in capitals in the
+spiral's centre) and the footer's Quit: the first frame of the main screen, which Textual writes top to bottom in one go.
+Each figure is the median of --runs starts after one untimed start. Python's compiled modules are
+cached under a temporary PYTHONPYCACHEPREFIX, as an installed copy has them (the checkout is not
+written to); one figure is without that cache (PYTHONDONTWRITEBYTECODE, as on the build machines),
+where every module of Versus is compiled afresh at each start.
 """
 
 from __future__ import annotations
@@ -117,43 +126,132 @@ async def measure(scene: Path, keys: int, size: tuple[int, int]) -> tuple[float,
     return statistics.median(times), max(times), held, quit_after
 
 
-def first_paint(scene: Path) -> float:
-    """Seconds from `versus play` to its first screen, in a real pseudo-terminal (tmux)."""
-    if shutil.which("tmux") is None:
-        return float("nan")
-    session = f"versus-bench-{id(scene)}"
-    versus = Path(sys.executable).with_name("versus")
+ESCAPES = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
+
+
+def first_paint_once(command: list[str], cwd: Path, size: tuple[int, int], shows: list[tuple[bytes, ...]],
+                     env: dict[str, str]) -> tuple[float, float]:
+    """Seconds from spawning `command` in a fresh pseudo-terminal of `size` until the text it has
+    written (escape codes taken out) holds one of each of `shows`: the first frame of the main screen.
+    With it, the CPU seconds the app's process had used by then (it is stopped at once)."""
+    import fcntl
+    import os
+    import select
+    import signal
+    import struct
+    import termios
+
+    columns, rows = size
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
     start = time.perf_counter()
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40",
-                    f"{versus} play {scene}"], check=True)
+    process = subprocess.Popen(command, cwd=cwd, stdin=slave, stdout=slave, stderr=slave, env=env,
+                               start_new_session=True)
+    os.close(slave)
+    written = b""
+    took = float("nan")
     try:
         while time.perf_counter() - start < 20:
-            screen = subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True,
-                                    text=True).stdout
-            if "Rosings" in screen:
-                return time.perf_counter() - start
-            time.sleep(0.01)
-        return float("nan")
+            if not select.select([master], [], [], 0.05)[0]:
+                continue
+            try:
+                written += os.read(master, 1 << 16)
+            except OSError:  # the app has gone
+                break
+            text = ESCAPES.sub(b"", written)
+            if all(any(words in text for words in either) for either in shows):
+                took = time.perf_counter() - start
+                break
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        os.killpg(process.pid, signal.SIGKILL)  # the app and the narrator's process with it, at once
+        _, _, usage = os.wait4(process.pid, 0)
+        process.returncode = -signal.SIGKILL
+        os.close(master)
+    return took, usage.ru_utime + usage.ru_stime
+
+
+def first_paint(scene: Path, runs: int, size: tuple[int, int], bytecode: bool) -> list[tuple[float, float]]:
+    """`versus play SCENE` as the README runs it, `runs` times after one run to warm the disk cache.
+
+    bytecode: with compiled modules cached as an installed (or once-run editable) copy has them,
+    kept under a private PYTHONPYCACHEPREFIX so that the checkout is not touched; else with
+    PYTHONDONTWRITEBYTECODE, every module of Versus compiled afresh at each start."""
+    import os
+
+    versus = Path(sys.executable).with_name("versus")
+    env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("PYTHONPYCACHEPREFIX", None)
+    cache = tempfile.mkdtemp(prefix="versus-pycache-")
+    if bytecode:
+        env["PYTHONPYCACHEPREFIX"] = cache
+    else:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    title = _board_title(scene)
+    shows = [(title.encode(), title.upper().encode()), (b"Quit",)]  # the board (its title) and the footer
+    times = []
+    try:
+        for run in range(runs + 1):
+            took = first_paint_once([str(versus), "play", str(scene.relative_to(scene.parent.parent))],
+                                    scene.parent.parent, size, shows, env)
+            if run:
+                times.append(took)
+            time.sleep(0.2)
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+    return times
+
+
+def _board_title(scene: Path) -> str:
+    from versus.boards import load_board
+    from versus.scenes.load import load_scene
+
+    return load_board(load_scene(scene).game).title
+
+
+def fresh_netherfield(folder: Path) -> Path:
+    """The bundled scene in a folder of its own, with no takes: what `versus play` first opens."""
+    scene = folder / "scenes" / "netherfield.yaml"
+    scene.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "scenes" / "netherfield.yaml", scene)
+    return scene
+
+
+def report(label: str, times: list[tuple[float, float]]) -> None:
+    walls = [wall for wall, _ in times]
+    shown = " ".join(f"{t:.2f}" for t in walls)
+    print(f"  {label}: median {statistics.median(walls):.3f} s of {len(times)} ({shown}); "
+          f"CPU {statistics.median(cpu for _, cpu in times):.3f} s")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--keys", type=int, default=20)
     parser.add_argument("--size", default="120x40")
+    parser.add_argument("--runs", type=int, default=7, help="starts timed for each first-paint figure")
+    parser.add_argument("--only", choices=("keys", "paint"), help="only key-to-repaint, or only first paint")
     args = parser.parse_args()
     size = tuple(int(n) for n in args.size.split("x"))
-    print(f"key-to-repaint, {args.keys} keys (u/U) at {args.size}, Rosings (five players):")
-    for turns in (50, 300):
-        with tempfile.TemporaryDirectory() as folder:
-            scene = prepare(Path(folder), turns)
-            median, worst, held, quit_after = asyncio.run(measure(scene, args.keys, size))  # type: ignore[arg-type]
-            print(f"  turn {turns:>3}: median {median * 1000:6.1f} ms, worst {worst * 1000:6.1f} ms; "
-                  f"30 held spaces shown after {held:5.2f} s; q behind them {quit_after * 1000:6.1f} ms")
+    if args.only != "paint":
+        print(f"key-to-repaint, {args.keys} keys (u/U) at {args.size}, Rosings (five players):")
+        for turns in (50, 300):
+            with tempfile.TemporaryDirectory() as folder:
+                scene = prepare(Path(folder), turns)
+                median, worst, held, quit_after = asyncio.run(measure(scene, args.keys, size))  # type: ignore[arg-type]
+                print(f"  turn {turns:>3}: median {median * 1000:6.1f} ms, worst {worst * 1000:6.1f} ms; "
+                      f"30 held spaces shown after {held:5.2f} s; q behind them {quit_after * 1000:6.1f} ms")
+    if args.only == "keys":
+        return
+    print("first paint: process start to the board and footer shown, in a pseudo-terminal:")
     with tempfile.TemporaryDirectory() as folder:
-        scene = prepare(Path(folder), 50)
-        print(f"first paint (tmux, 120x40): {first_paint(scene):.2f} s")
+        scene = fresh_netherfield(Path(folder))
+        for shape in ((120, 40), (80, 24)):
+            report(f"netherfield, new take, {shape[0]}x{shape[1]}", first_paint(scene, args.runs, shape, True))
+        report("netherfield, new take, 120x40, no bytecode cache",
+               first_paint(scene, args.runs, (120, 40), False))
+    with tempfile.TemporaryDirectory() as folder:
+        scene = prepare(Path(folder), 300)
+        report("rosings at turn 300, 120x40", first_paint(scene, args.runs, (120, 40), True))
 
 
 if __name__ == "__main__":
