@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from textual.app import App, SystemCommand
 from textual.notifications import Notify, SeverityLevel
@@ -39,6 +39,7 @@ class VersusApp(App[None]):
                  services: Services | None = None, theme: str | None = None) -> None:
         """theme: the one asked for (--theme), else the one chosen last time, else regency."""
         super().__init__()
+        self._painted: list[Callable[[], None]] | None = []  # None once the first frame is drawn
         self.session = Session(scene_path, take, scene)
         self.services = services if services is not None else default_services()
         for each in THEMES:
@@ -54,6 +55,19 @@ class VersusApp(App[None]):
         if keys:
             self.set_keymap(keys)
         self.session.notices.extend(problems)
+
+    def after_first_paint(self, callback: Callable[[], None]) -> None:
+        """Call this once the main screen's first frame is on the terminal (at once, if it is)."""
+        if self._painted is None:
+            callback()
+        else:
+            self._painted.append(callback)
+
+    def first_painted(self) -> None:
+        """The main screen has drawn its first frame: what start-up put off may be done now."""
+        callbacks, self._painted = self._painted or [], None
+        for callback in callbacks:
+            callback()
 
     def on_mount(self) -> None:
         self.push_screen(MainScreen(self.session))

@@ -181,6 +181,7 @@ class MainScreen(BackgroundWork, Screen):
         for notice in self.session.notices:
             self.notify(notice, severity="warning", timeout=8)
         self.session.notices.clear()
+        self.call_after_refresh(self.app.first_painted)  # run once this screen has been drawn
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         """A tab shown: the prose (or log) opens at its newest line, unless the author was reading back."""
