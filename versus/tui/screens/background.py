@@ -11,7 +11,7 @@ from textual.worker import get_current_worker
 
 from versus.tui import messages as msg
 from versus.tui.screens.export_format import ExportChoice
-from versus.tui.widgets.prose import ProsePanel
+from versus.tui.widgets.prose import ProsePanel, markdown_widget
 from versus.tui.widgets.status import BeatsPanel
 
 
@@ -26,6 +26,7 @@ class BackgroundWork:
 
     @work(thread=True, exclusive=True, group="prose", exit_on_error=False)
     def narrate(self, play, version: int, take: str) -> None:
+        markdown_widget()  # imported here, off the UI thread, while the narrator writes
         try:
             markdown = self.app.services.narrate(play, **self.export_choice.options())  # as it would export
         except Exception as error:  # the narrator's fault must never take the app down

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Header, TabbedContent, TabPane
+from textual.widgets import Footer, Header
 
 from versus.tui import messages as msg
 from versus.tui.layout import layout_for
@@ -20,6 +22,9 @@ from versus.tui.widgets.players import CompactPlayers, PlayersPanel
 from versus.tui.widgets.playlog import PlayLog
 from versus.tui.widgets.prose import ProsePanel
 from versus.tui.widgets.status import BeatsPanel, StatusLine
+
+if TYPE_CHECKING:
+    from textual.widgets import TabbedContent
 
 NARROW_WIDTH, NARROW_HEIGHT = 100, 32  # below either, the panels collapse into tabs
 WIDE_WIDTH, WIDE_HEIGHT = 170, 46  # at or above both, the board and the prose sit side by side
@@ -114,6 +119,8 @@ class MainScreen(BackgroundWork, Screen):
         yield StatusLine(id="status")
         mode = self.mode
         if mode == "narrow":
+            from textual.widgets import TabbedContent, TabPane  # only a small terminal has tabs
+
             with TabbedContent(id="tabs"):
                 with TabPane("Board", id="tab-board"):
                     yield BoardView(id="board")
@@ -457,7 +464,7 @@ class MainScreen(BackgroundWork, Screen):
         """Go to a panel: its tab when the panels are tabs; else focus it (the log and prose then scroll)."""
         if self.maximized is not None:
             self.minimize()
-        for tabbed in self.query(TabbedContent):
+        for tabbed in self.query("TabbedContent"):
             tabbed.active = TABS[panel]
         focus = PANEL_FOCUS[panel]
         targets = self.query(focus) if focus else []
@@ -476,7 +483,7 @@ class MainScreen(BackgroundWork, Screen):
             self.maximize(target, container=False)
 
     def _panel_in_use(self):
-        tabs = self.query(TabbedContent)
+        tabs = self.query("TabbedContent")
         if tabs:
             pane = tabs.first().active_pane
             return pane.query_children().first() if pane is not None and pane.children else None
@@ -508,7 +515,7 @@ class MainScreen(BackgroundWork, Screen):
             self.notify(f"{self.session.path.name} was not changed.", title="Editor closed")
 
     def action_next_panel(self) -> None:
-        tabs = self.query(TabbedContent)
+        tabs = self.query("TabbedContent")
         if not tabs:
             return
         tabbed = tabs.first()

@@ -3,13 +3,27 @@
 One Markdown widget a block (paragraph, heading, break), so that a new spin's prose changes only
 the blocks that changed: the paragraphs already shown are kept, not parsed and laid out again.
 It follows the newest paragraph, unless the author has scrolled back to read.
+
+Textual's Markdown (with markdown-it and Pygments, about 70 ms to import) is loaded when the first
+prose comes, not before the first paint: an empty panel holds no widget at all.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Markdown
+
+if TYPE_CHECKING:
+    from textual.widgets import Markdown
+
+
+def markdown_widget() -> type[Markdown]:
+    """Textual's Markdown widget, imported on first use (a worker may import it ahead, off the UI thread)."""
+    from textual.widgets import Markdown
+
+    return Markdown
 
 
 def blocks(markdown: str) -> list[str]:
@@ -47,8 +61,10 @@ class ProsePanel(VerticalScroll):
         self.follow = True  # keep the newest paragraph in view (False once the author scrolls back)
 
     def compose(self) -> ComposeResult:
-        for block in self._blocks or [""]:
-            yield Markdown(block)
+        if self._blocks:
+            Markdown = markdown_widget()
+            for block in self._blocks:
+                yield Markdown(block)
 
     def watch_scroll_y(self, old: float, new: float) -> None:
         super().watch_scroll_y(old, new)
@@ -60,7 +76,8 @@ class ProsePanel(VerticalScroll):
             return
         follow = self.follow
         self._markdown = markdown
-        new = blocks(markdown) or [""]
+        new = blocks(markdown)
+        Markdown = markdown_widget()
         shown = list(self.query_children(Markdown))
         keep = 0
         while keep < min(len(shown), len(new)) and keep < len(self._blocks) and self._blocks[keep] == new[keep]:
