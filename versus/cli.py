@@ -45,16 +45,26 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def build_parser() -> Parser:
+def build_parser(only: str | None = None) -> Parser:
+    """Every command's parser; with `only`, that command's arguments alone are read in, so that
+    `versus play` does not import the modules of the ten others (the list in --help is the same)."""
     parser = Parser(prog="versus", description="Stage Regency moral board games as scenes.")
     from versus import __version__
 
     parser.add_argument("--version", action="version", version=f"versus {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
     for name, module, help_text in COMMANDS:
-        command = importlib.import_module(f"versus.commands.{module}")
-        command.add_arguments(sub.add_parser(name, help=help_text, description=help_text))
+        command_parser = sub.add_parser(name, help=help_text, description=help_text)
+        if only is None or name == only:
+            importlib.import_module(f"versus.commands.{module}").add_arguments(command_parser)
     return parser
+
+
+def _command_of(args_list: list[str]) -> str | None:
+    """The command these arguments name in first place, if any (else the whole parser is needed)."""
+    if not args_list:
+        return "play"
+    return args_list[0] if args_list[0] in {name for name, _, _ in COMMANDS} else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -69,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("versus: no terminal to open the app in; give a command (versus --help lists them)",
                   file=sys.stderr)
             return 2
-        args = build_parser().parse_args(args_list or ["play"])
+        args = build_parser(_command_of(args_list)).parse_args(args_list or ["play"])
         module = dict((n, m) for n, m, _ in COMMANDS)[args.command or "play"]
         return int(importlib.import_module(f"versus.commands.{module}").run(args) or 0)
     except Failure as error:
