@@ -131,7 +131,7 @@ def test_an_author_phrasebook_overrides(tmp_path):
     path = tmp_path / "s.yaml"
     path.write_text(scene_text + "phrasebook: mine.yaml\n")
     _, _, text = played(path)
-    assert "Mr. Darcy was humbled, as the author insisted." in text
+    assert re.search(r"(Mr\. Darcy|He) was humbled, as the author insisted\.", text)  # he, if just named
 
 
 def test_forms_of_address_in_company_speech():

@@ -263,4 +263,4 @@ def test_an_author_entry_is_told_only_when_its_conditions_hold(tmp_path):
     path = tmp_path / "s.yaml"
     path.write_text(text + "phrasebook: mine.yaml\n")
     prose = " ".join(Narrator(play_of(load_scene(path)), "brisk").paragraphs())
-    assert "Mr. Darcy was humbled in the evening." in prose and "in the morning" not in prose
+    assert re.search(r"(Mr\. Darcy|He) was humbled in the evening\.", prose) and "in the morning" not in prose

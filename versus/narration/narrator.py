@@ -120,11 +120,12 @@ class Narrator(Talk, Referring, Summaries):
             if i not in chosen:
                 stretch.append(i)
                 continue
+            self.voices.new_paragraph()  # the stretch before the moment opens its paragraph
             lead = self.summary(stretch)
             stretch = []
             self.moment(i)
             self.moments_told += 1
-            self.voices.last_speaker = None  # a new paragraph: nobody has spoken in it yet
+            self.voices.new_topic()
             sentences = self.tell(i, p.action, p.source)
             if all(sentences):
                 self.covered.add(i)
@@ -139,6 +140,7 @@ class Narrator(Talk, Referring, Summaries):
                 talk = self.exchange(mood, p.action) if not spoken else []
                 sentences.extend(talk or ([] if self.lean else self.reaction(mood, p.action)))
             self.add(out, lead + sentences)
+        self.voices.new_paragraph()
         tail = self.summary(stretch)
         if tail:
             self.add(out, tail)
@@ -233,7 +235,7 @@ class Narrator(Talk, Referring, Summaries):
             losers.sort(key=lambda p: (p != self.scene.pov_seat, -state.pos[p]))
             sentences = [] if brief else [self.in_temper(winner, "close_winner")]
             loser = losers[0]
-            self.voices.last_speaker = None
+            self.voices.new_paragraph()
             sentences.append(self.speech(loser, "concede", addressee=winner))
             if sentences[-1] and not brief:
                 sentences.append(self.speech(winner, "triumph", addressee=loser))  # the winner's answer

@@ -37,20 +37,21 @@ class Summaries:
             if k and k % 4 == 0:  # a longer digest (a word budget) goes on in a new paragraph
                 self.add(out, sentences)
                 sentences = []
+                self.voices.new_paragraph()
             self.moment(t.index)
             said = [x for x in self.tell(t.index, played[t.index].action, played[t.index].source) if x]
             telling = said[1:] if len(said) > 1 and not self.facts.actions[t.index].kind else said
             sentences.extend(Unit(x, t.index, t.index) for x in telling[:1])
             sentences.extend(Unit(self.aside(f), t.index, t.index, author=True) for f in firings.get(t.index, []))
             if t is top:  # the people's part, at the moment that mattered most
-                self.voices.last_speaker = None
+                self.voices.new_topic()
                 mood = self.mood(t.index, played[t.index].action)
                 talk = self.exchange(mood, played[t.index].action, certain=True) if mood else []
                 sentences.extend(Unit(x, t.index, t.index) for x in talk)
         self.add(out, sentences)
         if last >= 0:
             self.moment(last)
-            self.voices.last_speaker = None
+            self.voices.new_paragraph()
             ending = [self.won(e, self.states[-1]) for e in played[last].action.events if isinstance(e, ev.Won)]
             close = self.close(brief=True)
             asides = [Unit(self.aside(f), last, last, author=True) for f in firings.get(last, [])]

@@ -53,10 +53,8 @@ class Talk:
         reply = self.line(answer, second, first)
         if not reply:
             return []
-        mixed = {first.pronoun, second.pronoun} == {"he", "she"} and first.id in self.voices.mentioned \
-            and second.id in self.voices.mentioned  # "replied she" is plain only between a man and a woman
-        out = [self.voices.attribute(first.id, line),
-               self.voices.attribute(second.id, reply, pronoun=mixed and self.rng.random() < 0.4)]
+        # "replied she", where a reader would know her, is the referring stage's to say
+        out = [self.voices.attribute(first.id, line), self.voices.attribute(second.id, reply)]
         if self.rng.random() < 0.8:
             last = self.line("rejoinder", first, second)
             if last:  # the two are talking now: their lines need no "said"
@@ -170,7 +168,7 @@ class Talk:
         moved = "forward" if last > first else "back" if last < first else "still"
         self.now = general | {"paid": paid, "moved": moved, "lead": leads, "repeat": False}
         mood = GOOD if leads and moved == "forward" else BAD if paid or moved == "back" else None
-        self.voices.last_speaker = None
+        self.voices.new_topic()
         talk = self.duel(mood, rivals[1] if subject == rivals[0] else rivals[0], subject) if mood else []
         self.now = general
         return talk
