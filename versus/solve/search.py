@@ -1,8 +1,10 @@
 """The search for spins: as few changes as possible to the spins a scene would otherwise use.
 
-First the likely edits (versus.solve.likely): the spins that decide each failing beat, read
-from the position before them, widened a beam at a time. That gives an answer quickly, if not
-yet a proof. Then the proof, by iterative deepening over the number of edits d = 1, 2, ...:
+First one edit, and a first look at the likeliest 60,000 of two (its batches are kept, and taken
+up again by the full search of level 2, never played twice). Then the likely edits
+(versus.solve.likely): the spins that decide each failing beat, read from the position before
+them (the beat's player's own, and others' that turn it out of its space or decide who spins
+next), widened a beam at a time. That gives an answer quickly, if not yet a proof. Then the proof, by iterative deepening over the number of edits d = 1, 2, ...:
 level d is every way of changing d spins (positions rising, each to another face), streamed in
 batches (children of the level before, itself streamed again), never held whole, and every
 candidate is played out to the end by the vectorised simulator from the cached state of the
@@ -18,8 +20,8 @@ Within a batch the parents whose games hold the most beats come first; the searc
 first batch with a solution and takes its gentlest: only the count has to be minimal.
 
 Bounded: the time limit, a memory limit (500 MB by default, this process and its workers), and
-once an answer is in hand, prove_for seconds for the proof; an answer not proved minimal says
-how far the proof went (Found.proven).
+once an answer is in hand, prove_for seconds in all for the proof (and a gentler answer with as
+many edits); an answer not proved minimal says how far the proof went (Found.proven).
 """
 
 from __future__ import annotations
