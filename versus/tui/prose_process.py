@@ -22,6 +22,17 @@ def _narrate(play, pace: str, words: int | None) -> str:
     return prose_markdown(play, pace, words)
 
 
+def _yield_to_the_app() -> None:
+    """The narrator's process gives way to the app's when they want the same core (at start-up, the
+    app draws its first frame while the narrator loads its phrasebooks; later, keys come first)."""
+    import os
+
+    try:
+        os.nice(10)
+    except (AttributeError, OSError):  # no nice (Windows), or not allowed: the same, only less polite
+        pass
+
+
 def _ready() -> None:
     import versus.narration  # noqa: F401 - loaded while the app starts, so that the first prose is quick
 
@@ -32,7 +43,8 @@ def start() -> None:
     global _pool
     with _lock:
         if _pool is None:
-            _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_yield_to_the_app)
             _pool.submit(_ready)
 
 
