@@ -78,10 +78,10 @@ def solve(scene: Scene, max_edits: int = DEFAULT_MAX_EDITS, max_turns: int | Non
     (edits being tried, candidates tried so far) between batches. workers is how many processes
     play candidates out (default: two where there are two cores, called from the main thread; one
     otherwise); the answer is the same either way.
-    Once an answer is found, prove_for seconds at most (and no later than 8 s after the start, unless
-    that leaves less than a second) go to proving that fewer edits cannot do; a level of the proof
-    that could not finish in that time at the pace so far is not begun;
-    Solution.proof says how far that went when it did not finish.
+    Once an answer is found, prove_for seconds at most (and no later than 7 s after the start, unless
+    that leaves less than a second) go to proving that fewer edits cannot do (a level searched in
+    part may still give an answer with fewer); Solution.proof says how far that went when it did
+    not finish.
     """
     started = time.perf_counter()
     if max_turns is not None:

@@ -45,7 +45,7 @@ BATCHES = (6_000, 15_000, 30_000, 60_000)  # candidate games played out at once:
 NEVER = 1 << 40
 MEMORY_LIMIT = 500 * 2**20
 PROVE_FOR = 6.0  # seconds, at most, for the proof once an answer is in hand
-PROVE_BY = 8.0  # ... and no later than this long after the search began (but at least a second, if prove_for is)
+PROVE_BY = 7.0  # ... and no later than this long after the search began (but at least a second, if prove_for is)
 LIKELY_FOR = 5.0  # seconds, at most, for the likely edits
 GENTLER = 20_000  # candidates tried at the answer's own level for a gentler one with as many edits
 FIRST_LOOK = 60_000  # candidates of two edits tried, best first, before the likely edits
@@ -107,7 +107,6 @@ class Search:
         self.runner = Runner(self.play, workers)
         self.kept: dict[int, tuple[Batch, Result] | None] = {}  # whole levels kept as parents of the next
         self.looked: dict[int, list[tuple[Batch, Result]]] = {}  # the batches a first look at a level played
-        self.pace = 0.0  # candidates played out a second, the fastest a level has gone so far
         self.finished: set[int] = set()  # levels searched in full, without a solution
 
     # -- the scene's own game ------------------------------------------------------------------
@@ -184,8 +183,6 @@ class Search:
             until = proof_until
             if d in self.finished:  # by the first look, which came to its end
                 continue
-            if answer is not None and not gentler and not self._may_finish(d, until):
-                return Found(answer.edits, answer.spins_used, proven=d - 1)  # not begun: it could not finish
             try:
                 found = self._level_search(d, path, until, GENTLER if gentler else None)
             except OutOfTime:
@@ -198,25 +195,6 @@ class Search:
                 return found
         return answer
 
-    def _may_finish(self, d: int, until: float) -> bool:
-        """Whether level d might be searched in full by then, at the pace of the levels before it.
-
-        Its size is known from the level before, when that was kept whole (its every parent, its
-        last edit and its last spin); a level too large to keep is too large to finish here.
-        """
-        if d - 1 not in self.kept or not self.pace:
-            return True  # nothing to go by
-        parents = self.kept[d - 1]
-        if parents is None:
-            return False
-        (_, pos, _), result = parents
-        upper = np.minimum(result.spins, result.too_long - 1)
-        top = int(upper.max()) if len(upper) else 0
-        editable = np.array([k for k in range(1, top + 1) if self.editable(k)], dtype=np.int64)
-        many = np.searchsorted(editable, upper, side="right") - np.searchsorted(editable, pos[:, -1], side="right")
-        size = int(np.maximum(many, 0).sum()) * (self.faces - 1)
-        return time.perf_counter() + size / self.pace <= until
-
     def _level_search(self, d: int, path: BasePath, until: float, most: int | None) -> Found | None:
         """The first solution in level d, or None when the level (or its first `most` candidates) has none."""
         level = self._level(d, path)
@@ -227,11 +205,8 @@ class Search:
 
     def _scan(self, d: int, level: Iterator[tuple[Batch, Result]], until: float, most: int | None) -> Found | None:
         tried, kept, seen = 0, [], []
-        began, before = time.perf_counter(), self.candidates
         for batch, result in level:
             now = time.perf_counter()
-            if self.candidates - before >= 20_000 and now > began:
-                self.pace = max(self.pace, (self.candidates - before) / (now - began))
             if now > until:
                 raise OutOfTime(d)
             if self.cancelled is not None and self.cancelled():
