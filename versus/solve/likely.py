@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from versus.solve.search import BasePath, Found, Search
 
 BEAM = 400  # candidates widened at each edit
+FIRST_BEAM = 2_000  # ... and after the first
 MOST = 40_000  # candidates tried at each edit, at most
 
 
@@ -81,8 +82,9 @@ class Likely:
             progress, mix = self.progress(result), _mix(pos, val)
             # Half the beam holds most beats, half has come furthest: a beat held now may have to be
             # given up on the way to one far off (a win within a few turns).
-            most = np.lexsort((mix, -progress, -result.score))[:BEAM // 2]
-            far = np.lexsort((mix, -result.score, -progress))[:BEAM // 2]
+            wide = FIRST_BEAM if d == 1 else BEAM  # every single edit, where they are few
+            most = np.lexsort((mix, -progress, -result.score))[:wide // 2]
+            far = np.lexsort((mix, -result.score, -progress))[:wide // 2]
             chosen = list(dict.fromkeys(most.tolist() + far.tolist()))
             beam = [(tuple(zip(pos[i].tolist(), val[i].tolist())), tuple(result.held[i].tolist())) for i in chosen]
         return None
