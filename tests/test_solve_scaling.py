@@ -128,3 +128,17 @@ def test_likely_edits_reach_an_answer_made_by_who_spins_next():
     solution = solve(scene, workers=1, prove_for=0)
     assert len(solution.edits) == 4 and holds(solution)
     assert solution.proof == "found with 4 edits; 2 or fewer ruled out"
+
+
+def test_without_an_answer_the_likely_edits_are_tried_again_with_a_wider_beam():
+    """A wet morning at Longbourn (a scene written elsewhere): four edits that the narrow beam passes
+    by and the exhaustive levels reach only after 25 s; a wider beam, WIDEN_AFTER seconds in, finds them."""
+    scene = load_scene(SCENES.parent / "tests" / "elsewhere" / "breakfast.yaml")
+    board = load_board(scene.game)
+    rules = board.rules(scene.preset, **dict(scene.switches))
+    vocab = Vocabulary(tuple(p.id for p in scene.players), board, rules, scene.max_turns)
+    texts = ["lizzy wins", "lydia lands on A DRUNKARD", "mary lands on SABBATH BREAKER", "game lasts at most 50 turns"]
+    scene = dataclasses.replace(scene, beats=tuple(parse(t, vocab, beat=True) for t in texts))
+    solution = solve(scene, time_limit=20, prove_for=0)
+    assert len(solution.edits) == 4 and holds(solution)
+    assert solution.proof.startswith("found with 4 edits; ")

@@ -35,8 +35,8 @@ MOST = 40_000  # candidates tried at each edit, at most
 
 
 class Likely:
-    def __init__(self, search: "Search", path: "BasePath") -> None:
-        self.s, self.path = search, path
+    def __init__(self, search: "Search", path: "BasePath", beam: int = BEAM) -> None:
+        self.s, self.path, self.beam = search, path, beam
         board, rules = search.board, search.rules
         self.goal, self.start, self.faces = board.goal, rules.start, rules.teetotum
         self.collisions = rules.collisions
@@ -82,7 +82,7 @@ class Likely:
             progress, mix = self.progress(result), _mix(pos, val)
             # Half the beam holds most beats, half has come furthest: a beat held now may have to be
             # given up on the way to one far off (a win within a few turns).
-            wide = FIRST_BEAM if d == 1 else BEAM  # every single edit, where they are few
+            wide = max(FIRST_BEAM, self.beam) if d == 1 else self.beam  # every single edit, where they are few
             most = np.lexsort((mix, -progress, -result.score))[:wide // 2]
             far = np.lexsort((mix, -result.score, -progress))[:wide // 2]
             chosen = list(dict.fromkeys(most.tolist() + far.tolist()))

@@ -4,7 +4,9 @@ First one edit, and a first look at the likeliest 60,000 of two (its batches are
 up again by the full search of level 2, never played twice). Then the likely edits
 (versus.solve.likely): the spins that decide each failing beat, read from the position before
 them (the beat's player's own, and others' that turn it out of its space or decide who spins
-next), widened a beam at a time. That gives an answer quickly, if not yet a proof. Then the proof, by iterative deepening over the number of edits d = 1, 2, ...:
+next), widened a beam at a time. That gives an answer quickly, if not yet a proof. Without one,
+the exhaustive levels below make way once, WIDEN_AFTER seconds in, for the likely edits with a
+beam wider and slower; the level they were searching is then begun again. Then the proof, by iterative deepening over the number of edits d = 1, 2, ...:
 level d is every way of changing d spins (positions rising, each to another face), streamed in
 batches (children of the level before, itself streamed again), never held whole, and every
 candidate is played out to the end by the vectorised simulator from the cached state of the
@@ -47,6 +49,8 @@ MEMORY_LIMIT = 500 * 2**20
 PROVE_FOR = 6.0  # seconds, at most, for the proof once an answer is in hand
 PROVE_BY = 7.0  # ... and no later than this long after the search began (but at least a second, if prove_for is)
 LIKELY_FOR = 5.0  # seconds, at most, for the likely edits
+WIDEN_AFTER = 4.0  # seconds from the start: without an answer, the likely edits once more, with ...
+WIDE_BEAM = 1_000  # ... a beam this wide
 GENTLER = 20_000  # candidates tried at the answer's own level for a gentler one with as many edits
 FIRST_LOOK = 60_000  # candidates of two edits tried, best first, before the likely edits
 KEEP_ROWS = 1_500_000  # a level this small is kept as the parents of the next, ordered best first
@@ -171,21 +175,28 @@ class Search:
         if self.max_edits >= 2:
             answer = Likely(self, path).search(min(self.deadline, time.perf_counter() + LIKELY_FOR))
         self.runner.start()  # forked now, with the spins looked up so far
-        # With an answer in hand, prove_for seconds in all (not a level) for the proof and a gentler answer:
-        # what a hard set costs is then bounded, and the answer says how far the proof went.
-        now = time.perf_counter()
-        proof_until = self.deadline if answer is None else min(
-            self.deadline, now + self.prove_for, max(self.started + PROVE_BY, now + min(self.prove_for, 1.0)))
-        for d in range(2, self.max_edits + 1):
+        # Without an answer, the exhaustive levels make way once, WIDEN_AFTER seconds in, for the likely
+        # edits with a wider beam: slower, but they reach answers the narrow beam passes by.
+        widen = answer is None and self.max_edits >= 3 and self.started + WIDEN_AFTER < self.deadline
+        proof_until = self._proof_until(answer)
+        d = 2
+        while d <= self.max_edits:
             if answer is not None and d > len(answer.edits):
                 break
             gentler = answer is not None and d == len(answer.edits)
-            until = proof_until
+            until = min(proof_until, self.started + WIDEN_AFTER) if widen else proof_until
             if d in self.finished:  # by the first look, which came to its end
+                d += 1
                 continue
             try:
                 found = self._level_search(d, path, until, GENTLER if gentler else None)
-            except OutOfTime:
+            except OutOfTime as stop:
+                if widen and not isinstance(stop, OutOfMemory) and time.perf_counter() < self.deadline:
+                    widen = False
+                    answer = Likely(self, path, beam=WIDE_BEAM).search(
+                        min(self.deadline, time.perf_counter() + LIKELY_FOR))
+                    proof_until = self._proof_until(answer)
+                    continue  # level d again, from its start: with an answer, as its proof
                 if answer is None or gentler:
                     if answer is None:
                         raise
@@ -193,7 +204,17 @@ class Search:
                 return Found(answer.edits, answer.spins_used, proven=d - 1)
             if found is not None:
                 return found
+            d += 1
         return answer
+
+    def _proof_until(self, answer: Found | None) -> float:
+        """With an answer in hand, prove_for seconds in all (not a level) for the proof and a gentler
+        answer, ending PROVE_BY seconds after the start (but at least a second): what a hard set
+        costs is then bounded, and the answer says how far the proof went."""
+        if answer is None:
+            return self.deadline
+        now = time.perf_counter()
+        return min(self.deadline, now + self.prove_for, max(self.started + PROVE_BY, now + min(self.prove_for, 1.0)))
 
     def _level_search(self, d: int, path: BasePath, until: float, most: int | None) -> Found | None:
         """The first solution in level d, or None when the level (or its first `most` candidates) has none."""
