@@ -226,10 +226,12 @@ class Search:
 
     def _scan(self, d: int, level: Iterator[tuple[Batch, Result]], until: float, most: int | None) -> Found | None:
         tried, kept, seen = 0, [], []
+        last = time.perf_counter()
         for batch, result in level:
             now = time.perf_counter()
-            if now > until:
+            if now + min(now - last, 1.0) > until:  # the next batch would end past the limit: stop now
                 raise OutOfTime(d)
+            last = now
             if self.cancelled is not None and self.cancelled():
                 raise Cancelled()
             if self.progress is not None:
