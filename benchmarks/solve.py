@@ -125,6 +125,9 @@ HARD_SETS = [  # (scene, max_turns or None, beats): four and five beats that nee
                                          "game lasts at most 50 turns"]),
     ("elsewhere/rosings-cards", None, ["catherine wins", "anne lands on Falsehood", "eliza lands on Anger",
                                        "collins pays 4", "game lasts at most 45 turns"]),
+    # drawn at random among such sets: four edits the narrow beam passes by (the wider one finds them)
+    ("elsewhere/breakfast", None, ["lizzy wins", "lydia lands on A DRUNKARD", "mary lands on SABBATH BREAKER",
+                                   "game lasts at most 50 turns"]),
 ]
 
 
