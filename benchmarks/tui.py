@@ -1,6 +1,6 @@
 """The terminal app's key-to-repaint at turns 50 and 300 of a five-player take, and its first paint.
 
-    python benchmarks/tui.py [--keys 20] [--size 120x40]
+    python benchmarks/tui.py [--keys 20] [--size 120x40] [--runs 7] [--only keys|paint]
 
 The Rosings scene (five players) is given room for 400 turns, and a take is played in which
 nobody wins, to turn 300. The app is opened headless (real narrator and odds, as an author has
@@ -12,11 +12,14 @@ until the last is shown; "q" is the time a q takes to close the app after them.
 First paint is timed from outside, as a person sees it: `versus play scenes/SCENE.yaml` is spawned
 in a fresh pseudo-terminal of the given size, and the clock stops when the text it has written
 (escape codes taken out) holds both the board's title (on its panel, or in capitals in the
-spiral's centre) and the footer's Quit: the first frame of the main screen, which Textual writes top to bottom in one go.
+spiral's centre) and the footer's Quit: the first frame of the main screen, which Textual writes
+top to bottom in one go. The sizes are 120x40 and 80x24 (the tabs of a small terminal).
 Each figure is the median of --runs starts after one untimed start. Python's compiled modules are
 cached under a temporary PYTHONPYCACHEPREFIX, as an installed copy has them (the checkout is not
 written to); one figure is without that cache (PYTHONDONTWRITEBYTECODE, as on the build machines),
-where every module of Versus is compiled afresh at each start.
+where every module of Versus is compiled afresh at each start. The CPU time the app's process had
+used by its first frame is given too: on a shared machine it moves less than the wall time, and the
+heading says how far a plain busy loop's wall time stands above its CPU time at that moment.
 """
 
 from __future__ import annotations
@@ -217,6 +220,19 @@ def fresh_netherfield(folder: Path) -> Path:
     return scene
 
 
+def contention() -> float:
+    """How much longer than its CPU time a fixed busy loop takes on this machine now (1.0: a core of
+    its own). The machines here are shared: wall times are this much above what the work costs."""
+    ratios = []
+    for _ in range(5):
+        wall, cpu = time.perf_counter(), time.process_time()
+        total = 0
+        for n in range(1_000_000):
+            total += n
+        ratios.append((time.perf_counter() - wall) / max(time.process_time() - cpu, 1e-9))
+    return statistics.median(ratios)
+
+
 def report(label: str, times: list[tuple[float, float]]) -> None:
     walls = [wall for wall, _ in times]
     shown = " ".join(f"{t:.2f}" for t in walls)
@@ -242,7 +258,8 @@ def main() -> None:
                       f"30 held spaces shown after {held:5.2f} s; q behind them {quit_after * 1000:6.1f} ms")
     if args.only == "keys":
         return
-    print("first paint: process start to the board and footer shown, in a pseudo-terminal:")
+    print("first paint: process start to the board and footer shown, in a pseudo-terminal "
+          f"(a busy loop here takes {contention():.2f}x its CPU time):")
     with tempfile.TemporaryDirectory() as folder:
         scene = fresh_netherfield(Path(folder))
         for shape in ((120, 40), (80, 24)):
