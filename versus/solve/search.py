@@ -1,7 +1,8 @@
 """The search for spins: as few changes as possible to the spins a scene would otherwise use.
 
-First one edit, and a first look at the likeliest 60,000 of two (its batches are kept, and taken
-up again by the full search of level 2, never played twice). Then the likely edits
+First one edit, and a first look at the likeliest 60,000 of two (all of them when there are not
+many more; its batches are kept, and taken up again by the full search of level 2, never played
+twice); when that was all of two, a first look at the likeliest 30,000 of three. Then the likely edits
 (versus.solve.likely): the spins that decide each failing beat, read from the position before
 them (the beat's player's own, and others' that turn it out of its space or decide who spins
 next), widened a beam at a time. That gives an answer quickly, if not yet a proof. Without one,
@@ -53,6 +54,7 @@ WIDEN_AFTER = 4.0  # seconds from the start: without an answer, the likely edits
 WIDE_BEAM = 1_000  # ... a beam this wide
 GENTLER = 20_000  # candidates tried at the answer's own level for a gentler one with as many edits
 FIRST_LOOK = 60_000  # candidates of two edits tried, best first, before the likely edits
+FIRST_LOOK_3 = 30_000  # ... and of three, when that was all of two
 KEEP_ROWS = 1_500_000  # a level this small is kept as the parents of the next, ordered best first
 
 
@@ -168,7 +170,12 @@ class Search:
         full, self.runner = self.runner, Runner(self.play)  # small work: not worth forking for
         found = self._level_search(1, path, self.deadline, None) if self.max_edits >= 1 else None
         if found is None and self.max_edits >= 2:
-            found = self._level_search(2, path, self.deadline, FIRST_LOOK)
+            size = self._size(2)  # not much more than the look: all of it
+            found = self._level_search(2, path, self.deadline,
+                                       None if size is not None and size <= FIRST_LOOK * 3 // 2 else FIRST_LOOK)
+        if found is None and self.max_edits >= 3 and 2 in self.finished:
+            # two edits ruled out already: the best-placed parents' children of three, briefly
+            found = self._level_search(3, path, self.deadline, FIRST_LOOK_3)
         self.runner = full
         if found is not None:
             return found
@@ -215,6 +222,19 @@ class Search:
             return self.deadline
         now = time.perf_counter()
         return min(self.deadline, now + self.prove_for, max(self.started + PROVE_BY, now + min(self.prove_for, 1.0)))
+
+    def _size(self, d: int) -> int | None:
+        """How many candidates level d holds, when the level before was kept whole (else None)."""
+        parents = self.kept.get(d - 1)
+        if parents is None:
+            return None
+        (_, pos, _), result = parents
+        upper = np.minimum(result.spins, result.too_long - 1)
+        top = int(upper.max()) if len(upper) else 0
+        editable = np.array([k for k in range(1, top + 1) if self.editable(k)], dtype=np.int64)
+        last = pos[:, -1] if pos.shape[1] else np.zeros(len(pos), dtype=np.int64)
+        many = np.searchsorted(editable, upper, side="right") - np.searchsorted(editable, last, side="right")
+        return int(np.maximum(many, 0).sum()) * (self.faces - 1)
 
     def _level_search(self, d: int, path: BasePath, until: float, most: int | None) -> Found | None:
         """The first solution in level d, or None when the level (or its first `most` candidates) has none."""
