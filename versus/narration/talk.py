@@ -167,7 +167,9 @@ class Talk:
         leads = self.facts.lead[stretch[-1] + 1].leader == subject
         moved = "forward" if last > first else "back" if last < first else "still"
         self.now = general | {"paid": paid, "moved": moved, "lead": leads, "repeat": False}
-        mood = GOOD if leads and moved == "forward" else BAD if paid or moved == "back" else None
+        # A leader who paid on the way had a mixed stretch: neither a compliment nor a taunt is true of it
+        mood = BAD if (paid and not leads) or moved == "back" else GOOD if leads and moved == "forward" \
+            and not paid else None
         self.voices.new_topic()
         talk = self.duel(mood, rivals[1] if subject == rivals[0] else rivals[0], subject) if mood else []
         self.now = general
