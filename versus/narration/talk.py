@@ -30,7 +30,7 @@ class Talk:
         actor = action.player
         rivals = self.rivals()
         principal = rivals is not None and actor in rivals
-        chance = (1.0 if principal else 0.75) if self.pace == "brisk" else (0.5 if principal else 0.25)
+        chance = (1.0 if principal else 0.9) if self.pace == "brisk" else (0.5 if principal else 0.25)
         if self.rng.random() >= chance and not certain:
             return []
         if self.scene.company and (not principal or self.rng.random() < 0.25):
@@ -59,7 +59,7 @@ class Talk:
             last = self.line("rejoinder", first, second)
             if last:  # the two are talking now: their lines need no "said"
                 out.append(self.voices.attribute(first.id, last, bare=True))
-                final = self.line(answer, second, first) if self.rng.random() < 0.5 else ""
+                final = self.line(answer, second, first) if self.rng.random() < 0.75 else ""
                 if final:  # the last word, and the fourth line
                     out.append(self.voices.attribute(second.id, final, bare=True))
         return out
