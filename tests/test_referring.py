@@ -163,3 +163,10 @@ def test_two_talking_name_each_other_once_a_paragraph(path):
             assert len(named) == len(set(named)), lines
             pairs += len(named)
     assert pairs > 3  # the first line still names its hearer
+
+
+def test_a_possessive_with_no_noun_after_it_is_hers(told):
+    out = told("Elizabeth spun a six.", "Mr. Darcy had thought the first place Elizabeth’s by right.",
+               "Mr. Darcy took Elizabeth’s place.")
+    assert out[1] == "Mr. Darcy had thought the first place hers by right."
+    assert out[2] == "He took her place."

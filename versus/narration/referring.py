@@ -12,6 +12,8 @@ from versus.narration.truth import Unit
 
 SUBORDINATE = {"that", "when", "while", "as", "though", "although", "until", "till", "before", "after", "since",
                "because", "if", "unless", "where", "whereupon", "than", "once", "rounds", "turns", "spin", "then"}
+ALONE = {"by", "and", "or", "now", "was", "were", "then", "again", "once", "at", "in", "for", "to", "that",
+         "which", "alone", "before", "after", "no", "still", "already", "instead", "too", "as", "but"}
 REPLIES = ("replied", "returned", "answered")
 FORMS = {"he": ("he", "him", "his"), "she": ("she", "her", "her")}
 
@@ -123,7 +125,7 @@ class Referring:
             head, tail = text[:cut], text[cut:]
             forms = FORMS[person.pronoun]
             name = re.escape(person.called)
-            tail = re.sub(rf"\b{name}’s\b", forms[2], tail)
+            tail = re.sub(rf"\b{name}’s\b(?=(\W*\w*))", lambda m: self.possessive(person.pronoun, m.group(1)), tail)
             # "past Mr. Darcy, whose lead …" keeps the name its relative clause hangs from
             after = self.OBJECT if cut else self.OBJECT.replace("of|", "")  # not "the position of her"
             tail = re.sub(rf"(\b{after}) {name}\b(?!’|,? wh)", rf"\1 {forms[1]}", tail)
@@ -133,6 +135,13 @@ class Referring:
             tail = re.sub(rf"(\S+) {name} (?={self.VERB})", lambda m: self.as_subject(m, forms[0]), tail)
             text = head + tail
         return text
+
+    @staticmethod
+    def possessive(pronoun: str, after: str) -> str:
+        """'her square', but 'the first place hers by right' and 'was his now' (no noun follows)."""
+        word = after.strip()
+        standing = not word or not word[0].isalpha() or word in ALONE
+        return {"he": "his", "she": "hers" if standing else "her"}[pronoun]
 
     @staticmethod
     def as_subject(match: re.Match[str], pronoun: str) -> str:
