@@ -14,7 +14,8 @@ from typing import Any, Iterator
 import pytest
 import yaml
 
-from versus.narration.conditions import Entry, entry
+from versus.narration.conditions import Entry
+from versus.narration.lint import walk
 from versus.narration.narrator import Narrator
 from versus.narration.phrasebook import HERE
 from versus.rules import events as ev
@@ -41,19 +42,8 @@ LANDED = re.compile(r"\bland(ed|s)? (there|here|on)\b|\bthat space\b", re.I)
 def spoken() -> Iterator[tuple[str, tuple[str, ...], Entry]]:
     for book in BOOKS:
         data = yaml.safe_load((HERE / f"{book}.yaml").read_text(encoding="utf-8"))
-
-        def walk(node: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Entry]]:
-            if isinstance(node, dict):
-                for key, value in node.items():
-                    yield from walk(value, (*path, str(key)))
-            elif isinstance(node, list):
-                for item in node:
-                    e = entry(item)
-                    if e is not None:
-                        yield path, e
-
-        for path, e in walk(data, ()):
-            if path[0] in SPOKEN:
+        for path, e, never_told in walk(data):
+            if path[0] in SPOKEN and not never_told:
                 yield book, path, e
 
 

@@ -250,29 +250,6 @@ async def test_the_palette_has_one_help(scene_path):
         assert "Help" in titles and "Keys" not in titles
 
 
-def test_no_numpy_before_the_first_paint(scene_path):
-    """The solver is found, not imported, and the odds wait for the keys to settle: numpy (115 ms) comes later."""
-    import subprocess
-    import sys
-
-    code = f"""
-import asyncio, sys
-sys.path.insert(0, {str(Path(__file__).parent)!r})
-import versus.tui.screens.main as main
-main.SETTLE = 30
-from versus.tui.app import VersusApp
-from versus.tui.services import default_services
-async def go():
-    app = VersusApp({str(scene_path)!r}, services=default_services())
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        print("numpy" in sys.modules, app.services.solve is not None)
-asyncio.run(go())
-"""
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert out.stdout.split() == ["False", "True"], out.stderr
-
-
 async def test_the_prose_adds_paragraphs_without_rendering_the_rest_again(scene_path):
     from versus.tui.widgets.prose import blocks
 
