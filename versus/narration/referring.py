@@ -11,7 +11,8 @@ import re
 from versus.narration.truth import Unit
 
 SUBORDINATE = {"that", "when", "while", "as", "though", "although", "until", "till", "before", "after", "since",
-               "because", "if", "unless", "where", "whereupon", "than", "once", "rounds", "turns", "spin", "then"}
+               "because", "if", "unless", "where", "whereupon", "than", "once", "rounds", "turns", "spin", "then",
+               "turn", "round", "time", "moment"}
 ALONE = {"by", "and", "or", "now", "was", "were", "then", "again", "once", "at", "in", "for", "to", "that",
          "which", "alone", "before", "after", "no", "still", "already", "instead", "too", "as", "but"}
 REPLIES = ("replied", "returned", "answered")
