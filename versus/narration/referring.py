@@ -112,8 +112,8 @@ class Referring:
     OBJECT = r"(?:to|by|of|for|with|upon|on|from|at|past|before|behind|beside|than|against|after|over)"
 
     def again(self, text: str, named: list, salient: list = ()) -> str:
-        """A second mention in the sentence of its only man (or woman) becomes 'he', 'him', 'his'; so does a
-        first one of the person the sentence before spoke of (salient), after a preposition or 'and'."""
+        """A second mention in the sentence of its only man (or woman) becomes 'he', 'him', 'his' (or 'hers'):
+        after a preposition, a conjunction, or before its verb; so does a first mention of a salient person."""
         if "“" in text:
             return text
         for person in named:
