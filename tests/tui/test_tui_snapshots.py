@@ -48,26 +48,23 @@ def test_a_finished_game_with_space_held_at_80x24(snap_compare, virtue_scene):
     assert snap_compare(make_app(virtue_scene), terminal_size=(80, 24), run_before=held)
 
 
-def test_help_at_80x24_scrolled_to_its_end(snap_compare, scene_path):
-    async def scrolled(pilot) -> None:
-        await pilot.press("question_mark")
-        await settled(pilot)
-        await pilot.press("end")
-        await settled(pilot)
+def pressed(*keys: str):
+    """A run_before that presses each key in turn and lets the app settle after each."""
+    async def run(pilot) -> None:
+        for key in keys:
+            await pilot.press(key)
+            await settled(pilot)
+    return run
 
-    assert snap_compare(make_app(scene_path), terminal_size=(80, 24), run_before=scrolled)
+
+def test_help_at_80x24_scrolled_to_its_end(snap_compare, scene_path):
+    assert snap_compare(make_app(scene_path), terminal_size=(80, 24), run_before=pressed("question_mark", "end"))
 
 
 def test_rule_at_80x24_scrolled_to_its_end(snap_compare, scene_path):
     save_take(scene_path, "take-1", NETHERFIELD_TAKE)
 
-    async def scrolled(pilot) -> None:
-        await pilot.press("r")
-        await settled(pilot)
-        await pilot.press("end")
-        await settled(pilot)
-
-    assert snap_compare(make_app(scene_path), terminal_size=(80, 24), run_before=scrolled)
+    assert snap_compare(make_app(scene_path), terminal_size=(80, 24), run_before=pressed("r", "end"))
 
 
 def test_the_prose_full_screen_at_80x24(snap_compare, scene_path):
