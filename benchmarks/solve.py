@@ -2,6 +2,7 @@
 
     python benchmarks/solve.py [--max-edits 3] [--time-limit 60]
     python benchmarks/solve.py --hard [--max-edits 4] [--time-limit 60]
+    python benchmarks/solve.py --random N [--seed S] [--only SCENE] [--max-edits 4] [--time-limit 10]
 
 Prints, for each scene and beat set, the edits found (or why none), the candidate games played
 out, and the seconds taken. The target is under 2 s for typical sets of two to four beats.
@@ -9,6 +10,10 @@ With --hard, the hard sets of four and five beats below, each solved in a proces
 with its peak memory (the process and its largest worker); the target is 10 s and 500 MB. Every
 answer is replayed afresh: the spins through a new engine game, each beat judged from its events
 by a checker of this file's own, and `versus trace` of the same spins compared with the engine.
+With --random N, N sets of four or five beats drawn at random for each scene (bundled and
+tests/elsewhere), as a stranger might write them, each solved and replayed as with --hard; the
+last lines count those answered within the target, those left without an answer in time, and
+those the solver proved have none.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import argparse
 import dataclasses
 import json
 import os
+import random
 import subprocess
 import sys
 import time
@@ -236,8 +242,11 @@ def one(name: str, max_turns: int | None, texts: list[str], max_edits: int, time
         solution = solve(beats, max_edits=max_edits, time_limit=time_limit)
         what = (f"{len(solution.edits)} edits {[list(e) for e in solution.edits]}"
                 + (f" ({solution.proof})" if solution.proof else " (the fewest)"))
+        outcome = "answered" if not solution.proof else "answered, not proved the fewest"
     except Unsolvable as error:
         what = error.lines[0]
+        # ran out (of time or memory) with nothing found, or proved that nothing within the limits will do
+        outcome = "no answer in time" if what.startswith("No solution found") else "proved impossible"
     seconds = time.perf_counter() - started
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024  # before the replay's versus trace
@@ -246,7 +255,32 @@ def one(name: str, max_turns: int | None, texts: list[str], max_edits: int, time
         # afresh: the scene read again, the beats parsed again, nothing of the solver's kept but its spins
         again = with_beats(load_scene(scene_file(name)), texts)
         replay = replayed(dataclasses.replace(again, max_turns=max_turns) if max_turns else again, list(solution.spins))
-    print(json.dumps({"seconds": seconds, "mb": own, "worker_mb": workers, "what": what, "replay": replay}))
+    print(json.dumps({"seconds": seconds, "mb": own, "worker_mb": workers, "what": what, "replay": replay,
+                      "outcome": outcome}))
+
+
+def apart(name: str, max_turns: int | None, texts: list[str], max_edits: int, time_limit: float) -> dict:
+    """One set solved and replayed in a process of its own (what one() prints), with its peak and verdict."""
+    argv = [sys.executable, __file__, "--one", json.dumps([name, max_turns, texts]),
+            "--max-edits", str(max_edits), "--time-limit", str(time_limit)]
+    line = subprocess.run(argv, capture_output=True, text=True, env=dict(os.environ)).stdout.strip()
+    got = (json.loads(line.splitlines()[-1]) if line else
+           {"seconds": 0, "mb": 0, "worker_mb": 0, "what": "? (the process failed)", "replay": None,
+            "outcome": "failed"})
+    got["peak"] = got["mb"] + got["worker_mb"]
+    got["ok"] = got["replay"] == [] and got["seconds"] <= TARGET_SECONDS and got["peak"] <= TARGET_MB
+    return got
+
+
+def show(name: str, texts: list[str], got: dict) -> None:
+    replay = got["replay"]
+    # a set with no answer, proved so within the target, is answered plainly: not outside it
+    clear = got["outcome"] == "proved impossible" and got["seconds"] <= TARGET_SECONDS and got["peak"] <= TARGET_MB
+    verdict = ("no answer to replay" if replay is None else
+               "replayed afresh: every beat holds" if not replay else "REPLAY FAILS: " + "; ".join(replay))
+    print(f"{name:28} {got['seconds']:6.2f} s {got['mb']:5.0f} MB (+ worker {got['worker_mb']:4.0f} MB)"
+          f"{'' if got['ok'] or clear else '  OUTSIDE THE TARGET'}\n{'':4}{'; '.join(texts)}\n"
+          f"{'':4}{got['what']}\n{'':4}{verdict}", flush=True)
 
 
 def hard(max_edits: int, time_limit: float) -> None:
@@ -256,32 +290,121 @@ def hard(max_edits: int, time_limit: float) -> None:
     worst_s = worst_mb = 0.0
     within = 0
     for name, max_turns, texts in HARD_SETS:
-        argv = [sys.executable, __file__, "--one", json.dumps([name, max_turns, texts]),
-                "--max-edits", str(max_edits), "--time-limit", str(time_limit)]
-        line = subprocess.run(argv, capture_output=True, text=True, env=dict(os.environ)).stdout.strip()
-        got = (json.loads(line.splitlines()[-1]) if line else
-               {"seconds": 0, "mb": 0, "worker_mb": 0, "what": "? (the process failed)", "replay": None})
-        peak = got["mb"] + got["worker_mb"]
-        worst_s, worst_mb = max(worst_s, got["seconds"]), max(worst_mb, peak)
-        replay = got["replay"]
-        verdict = ("no answer to replay" if replay is None else
-                   "replayed afresh: every beat holds" if not replay else "REPLAY FAILS: " + "; ".join(replay))
-        ok = replay == [] and got["seconds"] <= TARGET_SECONDS and peak <= TARGET_MB
-        within += ok
-        print(f"{name:28} {got['seconds']:6.2f} s {got['mb']:5.0f} MB (+ worker {got['worker_mb']:4.0f} MB)"
-              f"{'' if ok else '  OUTSIDE THE TARGET'}\n{'':4}{'; '.join(texts)}\n{'':4}{got['what']}\n"
-              f"{'':4}{verdict}")
+        got = apart(name, max_turns, texts, max_edits, time_limit)
+        worst_s, worst_mb = max(worst_s, got["seconds"]), max(worst_mb, got["peak"])
+        within += got["ok"]
+        show(name, texts, got)
     print(f"\n{len(HARD_SETS)} hard sets: worst {worst_s:.2f} s, worst peak {worst_mb:.0f} MB (process + worker); "
           f"{within} solved within {TARGET_SECONDS:g} s and {TARGET_MB} MB and replayed afresh")
+
+
+# A stranger's beats, by kind, with the weight each is drawn with (a winner and a turn bound apart)
+KINDS = {"lands": 4, "overshoots": 2, "confined": 2, "displaces": 2, "pays": 1, "reaches": 1}
+WINNER, BOUND = 0.8, 0.7  # how often a set names a winner, and bounds the game's turns
+
+
+@dataclasses.dataclass(frozen=True)
+class Stage:
+    """What a stranger writing beats for a scene would know of it."""
+
+    name: str
+    players: tuple[str, ...]
+    landed: tuple[str, ...]  # named spaces a spin can be counted onto (not the goal)
+    rested: tuple[str, ...]  # ... and can be come to rest on
+    collisions: bool
+    turns: tuple[int, ...]  # plausible bounds: the length of a quick game to that of a middling one
+
+
+def stage(name: str) -> Stage:
+    from versus.rules import Game
+    from versus.rules.reach import resting_and_landing
+
+    scene = load_scene(scene_file(name))
+    board = load_board(scene.game)
+    rules = board.rules(scene.preset, **dict(scene.switches))
+    rest, land = resting_and_landing(board, rules)
+    named = [(i, s.name) for i, s in enumerate(board.spaces) if s.name and i not in (board.goal, rules.start)]
+    lengths, draw = [], random.Random(0)
+    for _ in range(200):  # games of random spins: how long this company's games run
+        game = Game(board, rules, len(scene.players))
+        while not (game.state.over or (game.state.turn >= scene.max_turns and game.state.pending is None)):
+            game.play(draw.randint(1, rules.teetotum) if game.state.needs_spin else None)
+        lengths.append(game.state.turn)
+    lengths.sort()
+    low = max(20, lengths[0] // 10 * 10)  # the quickest of 200 games, in tens: a stranger's "at most 50"
+    high = max(low, round(lengths[len(lengths) // 2] / 10) * 10)
+    return Stage(name, tuple(p.id for p in scene.players), tuple(n for i, n in named if i in land),
+                 tuple(n for i, n in named if i in rest), rules.collisions, tuple(range(low, high + 1, 10)))
+
+
+def drawn(at: Stage, rng: random.Random) -> list[str]:
+    """Four or five beats that could all hold as far as a glance can tell: one winner at most, spaces that
+    can be landed on or rested on, displacements only where players collide."""
+    size = rng.choice((4, 5))
+    bound = [f"game lasts at most {rng.choice(at.turns)} turns"] if rng.random() < BOUND else []
+    texts = [f"{rng.choice(at.players)} wins"] if rng.random() < WINNER else []
+    kinds = [k for k in KINDS if k != "displaces" or (at.collisions and len(at.players) > 1)]
+    while len(texts) + len(bound) < size:
+        kind = rng.choices(kinds, [KINDS[k] for k in kinds])[0]
+        who = rng.choice(at.players)
+        text = {"lands": lambda: f"{who} lands on {rng.choice(at.landed)}",
+                "reaches": lambda: f"{who} reaches {rng.choice(at.rested)}",
+                "overshoots": lambda: f"{who} overshoots",
+                "confined": lambda: f"{who} is confined",
+                "pays": lambda: f"{who} pays" + (f" {rng.randint(2, 4)}" if rng.random() < 0.5 else ""),
+                "displaces": lambda: f"{who} displaces {rng.choice([p for p in at.players if p != who])}"}[kind]()
+        if text not in texts:
+            texts.append(text)
+    return texts + bound
+
+
+def at_random(count: int, seed: int, only: str | None, max_edits: int, time_limit: float) -> None:
+    import versus
+
+    names = [p.stem for p in sorted((ROOT / "scenes").glob("*.yaml"))]
+    names += [f"elsewhere/{p.stem}" for p in sorted((ROOT / "tests" / "elsewhere").glob("*.yaml"))]
+    names = [n for n in names if only is None or only in n]
+    print(f"versus from {Path(versus.__file__).parent}; --random {count} --seed {seed}, --max-edits {max_edits}, "
+          f"--time-limit {time_limit:g}", flush=True)
+    tally: dict[str, int] = {}
+    worst_s = worst_mb = 0.0
+    for name in names:
+        at, rng = stage(name), random.Random(f"{seed}:{name}")  # each scene's draws its own: --only draws the same
+        for _ in range(count):
+            texts = drawn(at, rng)
+            got = apart(name, None, texts, max_edits, time_limit)
+            worst_s, worst_mb = max(worst_s, got["seconds"]), max(worst_mb, got["peak"])
+            verdict = ("answered within the target" if got["ok"] else
+                       got["outcome"] if got["outcome"] in ("no answer in time", "proved impossible", "failed")
+                       else "answered outside the target (time, memory or replay)")
+            if got["ok"] and got["outcome"] != "answered":
+                tally["... of them not proved the fewest"] = tally.get("... of them not proved the fewest", 0) + 1
+            tally[verdict] = tally.get(verdict, 0) + 1
+            show(name, texts, got)
+    total = count * len(names)
+    print(f"\n{total} random sets ({count} for each of {len(names)} scenes): worst {worst_s:.2f} s, "
+          f"worst peak {worst_mb:.0f} MB (process + worker)")
+    for verdict in ("answered within the target", "... of them not proved the fewest",
+                    "answered outside the target (time, memory or replay)", "no answer in time",
+                    "proved impossible", "failed"):
+        if tally.get(verdict):
+            print(f"  {tally[verdict]:4} {verdict}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--max-edits", type=int, default=None, help="(default 3, or 4 with --hard)")
-    parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--time-limit", type=float, default=60.0, help="(default 60, or 10 with --random)")
     parser.add_argument("--hard", action="store_true", help="the hard sets, each in its own process")
+    parser.add_argument("--random", type=int, metavar="N", help="N random sets of 4-5 beats for each scene")
+    parser.add_argument("--seed", type=int, default=1, help="the draw of --random (default 1)")
+    parser.add_argument("--only", metavar="SCENE", help="with --random, only scenes whose name contains this")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.random:
+        at_random(args.random, args.seed, args.only, args.max_edits or 4,
+                  args.time_limit if "--time-limit" in sys.argv else TARGET_SECONDS)
+        return
     if args.one:
         name, max_turns, texts = json.loads(args.one)
         one(name, max_turns, texts, args.max_edits or 4, args.time_limit)
