@@ -183,6 +183,53 @@ async def test_the_play_log_adds_and_removes_lines(scene_path):
             assert strip.text.startswith(" ")  # continuation lines are indented, never at column 0
 
 
+def spins_to_turn(scene_path: Path, turns: int) -> list[int]:
+    """Spins that carry the scene to `turns` with nobody winning (the first face that does not win)."""
+    from versus.scenes.load import load_scene
+    from versus.takes.playthrough import Playthrough
+
+    play = Playthrough(load_scene(scene_path))
+    while play.game.state.turn < turns:
+        if not play.game.state.needs_spin:
+            play.step()
+            continue
+        for spin in range(1, play.faces + 1):
+            play.step(spin)
+            if not play.game.state.over:
+                break
+            play.undo()
+    return play.spins()
+
+
+async def test_a_long_take_is_shown_newest_first_and_then_whole(scene_path, monkeypatch):
+    from versus.tui.widgets.playlog import PlayLog
+
+    save_take(scene_path, "take-1", spins_to_turn(scene_path, 100))
+    app = make_app(scene_path)
+    held = []  # the older entries' wrapping, held back until the author has scrolled up
+    monkeypatch.setattr(PlayLog, "_schedule_backfill", lambda self: held.append(self))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        log = app.screen.query_one("PlayLog")
+        entries = app.screen.view.log
+        assert len(entries) > 100 and 0 < len(log._shown) < len(entries) / 2 and held  # only the newest
+        log.scroll_to(y=0, animate=False, immediate=True)  # reading back while the older ones come in
+        await pilot.pause()
+        top = log.lines[0].text
+        monkeypatch.undo()
+        log._schedule_backfill()
+        for _ in range(50):
+            if not log._start:
+                break
+            await pilot.pause(0.02)
+        assert log._start == 0 and log._shown == list(entries)
+        assert log.scroll_offset.y > 0 and log.lines[log.scroll_offset.y].text == top  # it stayed in view
+        told = " ".join(" ".join(strip.text.split()) for strip in log.lines)
+        position = 0
+        for entry in entries:  # every entry, in the take's order
+            position = told.index(" ".join(entry.text.split()[:3]), position)
+
+
 async def test_takes_are_renamed_and_deleted_into_the_trash(scene_path):
     save_take(scene_path, "take-1", [3, 5, 1])
     save_take(scene_path, "take-2", [3, 5, 2])

@@ -3,9 +3,14 @@
 Lines are added and taken away as the take grows and shrinks (an undo at turn 300 removes one
 entry's lines; it does not write the other 400 again). Each entry is wrapped once, at the width
 it is shown at, with its continuation lines indented under its text rather than at column 0.
+A long take is shown newest first: the entries that fill the panel are wrapped before the first
+frame, and the older ones a few dozen at a time between frames, so that resuming at turn 300 (or
+a resize) is drawn as soon as a short take is.
 """
 
 from __future__ import annotations
+
+from typing import Sequence
 
 from rich.segment import Segment
 from rich.text import Text
@@ -18,6 +23,7 @@ from versus.tui.view import LogLine, View
 
 SCRIPTED = "\u270e"  # a pencil: the spin was written into the scene
 EMPTY = "No spins yet: space spins, 1\u20139 plays that number."
+BACKFILL = 40  # older entries wrapped at a time, between frames, once the newest are shown
 
 
 class PlayLog(ScrollView, can_focus=True):
@@ -30,10 +36,12 @@ class PlayLog(ScrollView, can_focus=True):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self._shown: list[LogLine] = []  # the entries shown, in order
+        self._start = 0  # the index in the take's log of the first entry shown (older ones are to come)
+        self._shown: list[LogLine] = []  # the entries shown, in order, from the one at _start
         self._counts: list[int] = []  # how many screen lines each entry took
         self.lines: list[Strip] = []  # every screen line, in order
         self._width = 0  # the width the lines were wrapped at
+        self._backfill_due = False
 
     def watch_view(self, view: View | None) -> None:
         if view is None:
@@ -44,9 +52,7 @@ class PlayLog(ScrollView, can_focus=True):
         if width != self._width:
             self._reset(width)
         entries = view.log
-        keep = min(len(self._shown), len(entries))
-        while keep and self._shown[keep - 1] is not entries[keep - 1] and self._shown[keep - 1] != entries[keep - 1]:
-            keep -= 1
+        keep = self._kept(entries)
         if keep < len(self._shown) or (not self._shown and self.lines):
             self._drop(keep)
         if not entries:
@@ -54,18 +60,69 @@ class PlayLog(ScrollView, can_focus=True):
                 self.lines = self._wrap(Text(EMPTY, style="italic"), 0)
                 self._settle(False)
             return
-        if not self._shown:
-            self.lines = []
         following = self.scroll_y >= self.max_scroll_y - 1
-        for entry in entries[keep:]:
+        if not self._shown:
+            self.lines, self._start = [], len(entries)
+            self._prepend(entries, lines=2 * max(24, self.scrollable_content_region.height))
+        for entry in entries[self._start + len(self._shown):]:
             strips = self._wrap(*log_text(entry))
             self._shown.append(entry)
             self._counts.append(len(strips))
             self.lines.extend(strips)
         self._settle(following)
+        self._schedule_backfill()
+
+    def _kept(self, entries: Sequence[LogLine]) -> int:
+        """How many of the entries shown are still the take's, at the same places."""
+        keep = max(0, min(len(self._shown), len(entries) - self._start))
+        while keep:
+            shown, entry = self._shown[keep - 1], entries[self._start + keep - 1]
+            if shown is entry or shown == entry:
+                break
+            keep -= 1
+        return keep
+
+    def _prepend(self, entries: Sequence[LogLine], *, lines: int = 0, count: int = 0) -> int:
+        """Wrap the entries before the first shown, newest first, until `lines` screen lines or
+        `count` entries are added (or none is left); the screen lines added."""
+        strips: list[Strip] = []
+        counts: list[int] = []
+        while self._start and (len(strips) < lines or len(counts) < count):
+            self._start -= 1
+            wrapped = self._wrap(*log_text(entries[self._start]))
+            strips[:0] = wrapped
+            counts.append(len(wrapped))
+        counts.reverse()
+        self.lines[:0] = strips
+        self._shown[:0] = entries[self._start:self._start + len(counts)]
+        self._counts[:0] = counts
+        return len(strips)
+
+    def _schedule_backfill(self) -> None:
+        if self._start and not self._backfill_due:
+            self._backfill_due = True
+            self.set_timer(0.01, self._backfill)
+
+    def _backfill(self) -> None:
+        """Wrap some of the older entries, keeping in view what is in view."""
+        self._backfill_due = False
+        if not self._start or self.view is None or not self._shown:
+            return
+        entries = self.view.log
+        if self._kept(entries) < len(self._shown):
+            return  # the take changed under us: its watch_view puts it right
+        following = self.scroll_y >= self.max_scroll_y - 1
+        added = self._prepend(entries, count=BACKFILL)
+        self.virtual_size = Size(self._width, len(self.lines))
+        if following:
+            self.scroll_end(animate=False, immediate=False, x_axis=False)
+        else:
+            self.scroll_to(y=self.scroll_y + added, animate=False, immediate=True)
+        self.refresh()
+        self._schedule_backfill()
 
     def _reset(self, width: int) -> None:
-        self._width, self._shown, self._counts, self.lines = width, [], [], []
+        self._width, self._start, self._shown, self._counts, self.lines = width, 0, [], [], []
 
     def _drop(self, keep: int) -> None:
         gone = sum(self._counts[keep:])
@@ -74,6 +131,8 @@ class PlayLog(ScrollView, can_focus=True):
         else:
             self.lines = []  # the placeholder
         del self._shown[keep:], self._counts[keep:]
+        if not self._shown:
+            self._start = 0
 
     def _settle(self, follow: bool) -> None:
         self.virtual_size = Size(self._width, len(self.lines))
