@@ -6,6 +6,7 @@ from typing import Iterable, Iterator
 
 from versus.rules.action import Action
 from versus.rules.board import Board, Rules, RulesError
+from versus.rules.records import new
 from versus.rules.state import State
 from versus.rules.turn import Turn
 
@@ -56,7 +57,8 @@ class Game:
         self.rules = rules
         self._turn = compiled(board, rules)
         self._faces = rules.teetotum
-        self._states: list[State] = [initial_state(board, rules, players)]
+        self.state: State = initial_state(board, rules, players)  # the latest state: read it, never set it
+        self._states: list[State] = [self.state]
         self._actions: list[Action] = []
         self._spins = 0  # actions that used a spin: kept, not counted, so that every step costs the same
 
@@ -64,18 +66,15 @@ class Game:
     def from_state(cls, board: Board, rules: Rules, state: State) -> "Game":
         """A game that continues from a given state (for simulation, and for tests)."""
         game = cls(board, rules, state.players)
-        game._states = [state]
+        game.state, game._states = state, [state]
         return game
 
     def copy(self) -> "Game":
         """An independent game at the same point; states and actions are immutable, so shared."""
         twin = Game.from_state(self.board, self.rules, self._states[0])
         twin._states, twin._actions, twin._spins = list(self._states), list(self._actions), self._spins
+        twin.state = self.state
         return twin
-
-    @property
-    def state(self) -> State:
-        return self._states[-1]
 
     @property
     def states(self) -> tuple[State, ...]:
@@ -92,10 +91,13 @@ class Game:
 
     def play(self, spin: int | None = None) -> Action:
         """Play the next action: a spin when the state needs one, else a skipped turn (spin None)."""
-        state = self._states[-1]
-        if state.winner is not None:
+        state = self.state
+        _, _, _, waiting, _, _, _, actor, _, pending, winner = state
+        if winner is not None:
             raise GameOver("the game is over")
-        if state.pending is not None or state.waiting[state.player] == 0:  # a spin is needed
+        if pending is not None:
+            actor = pending[1]
+        if pending is not None or waiting[actor] == 0:  # a spin is needed
             if spin is None:
                 raise ValueError("a spin is needed")
             if not 1 <= spin <= self._faces:
@@ -103,8 +105,10 @@ class Game:
             self._spins += 1
         elif spin is not None:
             raise ValueError("this turn is skipped; it takes no spin")
-        new_state, action = self._turn.act(state, spin)
-        self._states.append(new_state)
+        turn = self._turn
+        self.state = after = turn.after(state, actor, spin)
+        self._states.append(after)
+        action = new(Action, (actor, spin, state, turn))  # its events are worked out when first read
         self._actions.append(action)
         return action
 
@@ -115,20 +119,24 @@ class Game:
         One-way play, for traces and simulations: only the latest state is kept, so nothing played
         here can be undone and memory stays flat however long the game.
         """
-        act, faces, feed = self._turn.act, self._faces, iter(spins)
-        state = self._states[-1]
-        self._states, self._actions = [state], []
+        turn, faces, feed = self._turn, self._faces, iter(spins)
+        after = turn.after
+        state = self.state
+        states = self._states = [state]
+        self._actions = []
         while state.winner is None:
+            pending = state.pending
+            actor = state.player if pending is None else pending[1]
             spin = None
-            if state.pending is not None or state.waiting[state.player] == 0:
+            if pending is not None or state.waiting[actor] == 0:
                 spin = next(feed, None)
                 if spin is None:
                     return
                 if not 1 <= spin <= faces:
                     raise ValueError(f"a spin must be from 1 to {faces}, not {spin}")
                 self._spins += 1
-            state, action = act(state, spin)
-            self._states[0] = state
+            action = new(Action, (actor, spin, state, turn))
+            self.state = states[0] = state = after(state, actor, spin)
             yield action, state
 
     def undo(self) -> Action | None:
@@ -136,6 +144,7 @@ class Game:
         if not self._actions:
             return None
         self._states.pop()
+        self.state = self._states[-1]
         action = self._actions.pop()
         if action.spin is not None:
             self._spins -= 1

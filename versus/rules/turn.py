@@ -7,6 +7,8 @@ rest on first change) and leaves every other tuple of the state shared with the 
 
 from __future__ import annotations
 
+from typing import Callable
+
 from versus.rules import events as ev
 from versus.rules.action import Action
 from versus.rules.board import Board, Rules
@@ -15,10 +17,11 @@ from versus.rules.records import new
 from versus.rules.state import Pending, State
 
 _TURN_BEGAN, _SPUN, _MOVED, _LANDED, _WON = ev.TurnBegan, ev.Spun, ev.Moved, ev.Landed, ev.Won
+Emit = Callable[[ev.Event], object] | None  # where events go: a list's append, or None for none
 
 
 class Turn:
-    """A board and its rules compiled for play; act(state, spin) is one action."""
+    """A board and its rules compiled for play; after(state, actor, spin) is one action."""
 
     def __init__(self, board: Board, rules: Rules) -> None:
         self.goal, self.seat, self.start = board.goal, board.seat, rules.start
@@ -36,61 +39,67 @@ class Turn:
         # counted[origin][steps]: the space reached by counting (a table: skip-places walks over places)
         self.counted = [counts(board, rules, o, longest) for o in range(board.goal + 1)]
 
-    def act(self, before: State, spin: int | None) -> tuple[State, Action]:
+    def after(self, before: State, actor: int, spin: int | None, events: list | None = None) -> State:
+        """The state after actor's action from before (actor is before's player, or the spinner pending).
+
+        What happened is added to events unless events is None: play is then as quick as it can be,
+        and the action works out its events again only if they are read (see Turn.events).
+        """
         pos, counters, pool, waiting, confined, seat_used, crime, player, turn, pending, _ = before
-        n = len(pos)
-        events: list = []
         if pending is None:
-            actor = player
             turn += 1
-            events.append(new(_TURN_BEGAN, (actor, turn, (turn - 1) // n + 1)))
-        else:
-            actor = pending[1]
+            if events is not None:
+                events.append(new(_TURN_BEGAN, (actor, turn, (turn - 1) // len(pos) + 1)))
         if spin is None:
-            state = self.skip(before, actor, turn, events)
-        elif pending is not None and pending[0] == "respin" and spin == pending[2]:
-            here = pos[actor]
-            events.append(new(_SPUN, (actor, spin, here)))
-            events.append(new(ev.Stayed, (actor, here)))  # "Should he spin as before, he must remain"
-            state = new(State, (pos, counters, pool, waiting, confined, seat_used, crime, (player + 1) % n,
-                                turn, None, None))
-        else:
-            owed = pending[3] - 1 if pending is not None and pending[0] == "extra" else 0
-            origin = pos[actor]
-            target = self.counted[origin][spin]
+            return _skip(self, pos, counters, pool, waiting, confined, seat_used, crime, player, turn, actor, events)
+        owed = 0
+        if pending is not None:
+            if pending[0] == "respin" and spin == pending[2]:
+                if events is not None:
+                    here = pos[actor]  # "Should he spin as before, he must remain"
+                    events += (new(_SPUN, (actor, spin, here)), new(ev.Stayed, (actor, here)))
+                return new(State, (pos, counters, pool, waiting, confined, seat_used, crime,
+                                   (player + 1) % len(pos), turn, None, None))
+            if pending[0] == "extra":
+                owed = pending[3] - 1
+        if events is None:
+            target = self.counted[pos[actor]][spin]
             simple = self.simple[target]
             if simple is not None and (not self.collisions or target not in pos):
                 # The common cases: a plain space nobody else holds, or one that only sends the player
                 # on (no collisions) or gives another spin; nothing else happens.
-                events += (new(_SPUN, (actor, spin, origin)), new(_MOVED, (actor, origin, target)),
-                           new(_LANDED, (actor, target)))
-                rest = target
                 if simple:
-                    verb, amount = simple
-                    if verb == "go":
-                        events.append(new(ev.Sent, (actor, target, amount)))
-                        rest = amount
+                    if simple[0] == "go":
+                        target = simple[1]
                     else:
-                        events.append(new(ev.ExtraSpin, (actor, amount)))
-                        owed += amount
+                        owed += simple[1]
                 extra = new(Pending, ("extra", player, 0, owed)) if owed > 0 else None
-                state = new(State, (pos[:actor] + (rest,) + pos[actor + 1:], counters, pool, waiting, confined,
-                                    seat_used, crime, player if extra else (player + 1) % n, turn, extra, None))
-            else:
-                state = _spin(self, before, actor, spin, turn, owed, events)
-        return state, new(Action, (actor, spin, tuple(events)))
+                return new(State, (pos[:actor] + (target,) + pos[actor + 1:], counters, pool, waiting, confined,
+                                   seat_used, crime, player if extra else (player + 1) % len(pos), turn, extra,
+                                   None))
+        return _spin(self, pos, counters, pool, waiting, confined, seat_used, crime, player, turn, actor, spin, owed,
+                     None if events is None else events.append)
 
-    def skip(self, before: State, p: int, turn: int, events: list) -> State:
-        """Step 1: a skipped turn; the last month of a confinement releases to the start square."""
-        pos, counters, pool, waiting, confined, seat_used, crime, player, _, _, _ = before
-        left = waiting[p] - 1
-        waiting = _put(waiting, p, left)
+    def events(self, before: State, actor: int, spin: int | None) -> tuple[ev.Event, ...]:
+        """What actor's action from before did, found by playing it again with events on."""
+        events: list = []
+        self.after(before, actor, spin, events)
+        return tuple(events)
+
+
+def _skip(t: Turn, pos: tuple, counters: tuple, pool: int, waiting: tuple, confined: tuple, seat_used: tuple,
+          crime: tuple, player: int, turn: int, p: int, events: list | None) -> State:
+    """Step 1: a skipped turn; the last month of a confinement releases to the start square."""
+    left = waiting[p] - 1
+    waiting = _put(waiting, p, left)
+    if events is not None:
         events.append(new(ev.Waited, (p, left)))
-        if left == 0 and confined[p]:
-            confined, pos, seat_used = _put(confined, p, False), _put(pos, p, self.start), _put(seat_used, p, False)
-            events.append(new(ev.Released, (p, self.start)))
-        return new(State, (pos, counters, pool, waiting, confined, seat_used, crime, (player + 1) % len(pos),
-                           turn, None, None))
+    if left == 0 and confined[p]:
+        confined, pos, seat_used = _put(confined, p, False), _put(pos, p, t.start), _put(seat_used, p, False)
+        if events is not None:
+            events.append(new(ev.Released, (p, t.start)))
+    return new(State, (pos, counters, pool, waiting, confined, seat_used, crime, (player + 1) % len(pos),
+                       turn, None, None))
 
 
 def _simple(space, goal: int, collisions: bool) -> tuple | None:
@@ -110,66 +119,81 @@ def _put(values: tuple, i: int, value: object) -> tuple:
     return values[:i] + (value,) + values[i + 1:]
 
 
-def _spin(t: Turn, before: State, m: int, s: int, turn: int, owed: int, events: list) -> State:
-    """Steps 2 to 6 of one spin, in locals: positions in a list, the rest copied on first change."""
-    pos, counters, pool, waiting, confined, seat_used, crime, player, _, _, _ = before
-    pos, cash, emit, goal = list(pos), None, events.append, t.goal
+def _spin(t: Turn, pos: tuple, counters: tuple, pool: int, waiting: tuple, confined: tuple, seat_used: tuple,
+          crime: tuple, player: int, turn: int, m: int, s: int, owed: int, emit: Emit) -> State:
+    """Steps 2 to 6 of m's spin s, in locals: positions in a list, the rest copied on first change.
+
+    emit(event) records what happens; with emit None nothing is recorded (the action tells it later).
+    """
+    pos, cash, goal = list(pos), None, t.goal
     turn_over, pending, winner = False, None, None
     origin = pos[m]
-    emit(new(_SPUN, (m, s, origin)))
+    if emit:
+        emit(new(_SPUN, (m, s, origin)))
     target = t.counted[origin][s]
     if target > goal:
         turn_over = True  # rule 17 (the Seat of Expectation) or Darton's rule VI (back by the excess)
         if t.bounce:
             pos[m] = max(1, origin - (target - goal))
-            emit(new(ev.Overshot, (m, origin, pos[m], "bounce")))
+            if emit:
+                emit(new(ev.Overshot, (m, origin, pos[m], "bounce")))
         elif not seat_used[m] and t.seat is not None:
             seat_used, pos[m] = _put(seat_used, m, True), t.seat
-            emit(new(ev.Overshot, (m, origin, pos[m], "seat")))
+            if emit:
+                emit(new(ev.Overshot, (m, origin, pos[m], "seat")))
             if t.collisions and pos.count(pos[m]) > 1:
                 pool, cash, waiting, confined, seat_used, pending = _collide(
                     t, m, origin, 0, None, pos, cash or list(counters), pool, waiting, confined, seat_used, crime,
-                    events)
+                    emit)
         else:
             pos[m] = t.start
             if seat_used[m]:
                 seat_used = _put(seat_used, m, False)
-            emit(new(ev.Overshot, (m, origin, pos[m], "begin-again")))
+            if emit:
+                emit(new(ev.Overshot, (m, origin, pos[m], "begin-again")))
     else:
         pos[m] = target
-        emit(new(_MOVED, (m, origin, target)))
-        emit(new(_LANDED, (m, target)))
+        if emit:
+            emit(new(_MOVED, (m, origin, target)))
+            emit(new(_LANDED, (m, target)))
         for verb, amount in t.direction[target]:  # once, in order; no chaining
             if verb == "go":
-                emit(new(ev.Sent, (m, pos[m], amount)))
+                if emit:
+                    emit(new(ev.Sent, (m, pos[m], amount)))
                 pos[m] = amount
             elif verb == "advance":
                 to = min(t.counted[pos[m]][amount], goal)
-                emit(new(ev.Advanced, (m, pos[m], to)))
+                if emit:
+                    emit(new(ev.Advanced, (m, pos[m], to)))
                 pos[m] = to
             elif verb == "back":
-                emit(new(ev.Sent, (m, pos[m], origin)))
+                if emit:
+                    emit(new(ev.Sent, (m, pos[m], origin)))
                 pos[m] = origin
             elif verb == "spin":
                 owed += amount
-                emit(new(ev.ExtraSpin, (m, amount)))
+                if emit:
+                    emit(new(ev.ExtraSpin, (m, amount)))
             elif verb == "confine":
                 waiting, confined, crime = _put(waiting, m, amount), _put(confined, m, True), _put(crime, m, origin)
-                emit(new(ev.Confined, (m, pos[m], amount)))
+                if emit:
+                    emit(new(ev.Confined, (m, pos[m], amount)))
             elif verb == "wait":
                 waiting = _put(waiting, m, amount)
-                emit(new(ev.Confined, (m, pos[m], amount)))
+                if emit:
+                    emit(new(ev.Confined, (m, pos[m], amount)))
                 turn_over, owed = True, 0  # spins still owed are lost
             else:
                 cash = cash or list(counters)
-                pool = _money(verb, amount, m, cash, pool, events)
+                pool = _money(verb, amount, m, cash, pool, emit)
         if pos[m] == goal:
             winner = m
-            emit(new(_WON, (m, goal)))
+            if emit:
+                emit(new(_WON, (m, goal)))
         elif t.collisions and pos[m] != t.start and pos.count(pos[m]) > 1:
             pool, cash, waiting, confined, seat_used, pending = _collide(
                 t, m, origin, s, target, pos, cash or list(counters), pool, waiting, confined, seat_used, crime,
-                events)
+                emit)
     if winner is None and pending is None:
         if not turn_over and owed > 0:
             pending = new(Pending, ("extra", player, 0, owed))
@@ -179,44 +203,49 @@ def _spin(t: Turn, before: State, m: int, s: int, turn: int, owed: int, events: 
                        crime, player, turn, pending, winner))
 
 
-def _money(verb: str, amount: int, m: int, cash: list[int], pool: int, events: list) -> int:
-    """A direction that moves counters; returns the pool after it."""
-    emit, n = events.append, len(cash)
+def _money(verb: str, amount: int, m: int, cash: list[int], pool: int, emit: Emit) -> int:
+    """A direction that moves counters; returns the pool after it. Nobody pays more than he has."""
     if verb == "pay" or verb == "pay-half":
-        due = amount if verb == "pay" else cash[m] // 2
-        paid = min(due, cash[m])
-        cash[m] -= paid
-        emit(new(ev.Fined, (m, due, paid)))
+        have = cash[m]
+        due = amount if verb == "pay" else have // 2
+        paid = due if due < have else have
+        cash[m] = have - paid
+        if emit:
+            emit(new(ev.Fined, (m, due, paid)))
         return pool + paid
     if verb == "receive" or verb == "take-pool":
-        got = min(amount if verb == "receive" else pool, pool)
+        got = amount if verb == "receive" and amount < pool else pool
         cash[m] += got
-        emit(new(ev.Received, (m, None, got)))
+        if emit:
+            emit(new(ev.Received, (m, None, got)))
         return pool - got
-    for q in _others(m, n):  # pay-each, receive-each
-        payer, payee = (m, q) if verb == "pay-each" else (q, m)
-        paid = min(amount, cash[payer])
+    each = verb == "pay-each"  # else receive-each
+    for q in (_SEAT_ORDERS.get(len(cash)) or _seat_orders(len(cash)))[m]:
+        payer, payee = (m, q) if each else (q, m)
+        have = cash[payer]
+        paid = amount if amount < have else have
         if paid:
-            cash[payer] -= paid
+            cash[payer] = have - paid
             cash[payee] += paid
-            emit(new(ev.Paid, (payer, payee, paid)))
-            emit(new(ev.Received, (payee, payer, paid)))
+            if emit:
+                emit(new(ev.Paid, (payer, payee, paid)))
+                emit(new(ev.Received, (payee, payer, paid)))
     return pool
 
 
 def _collide(t: Turn, m: int, origin: int, s: int, landed: int | None, pos: list[int], cash: list[int], pool: int,
-             waiting: tuple, confined: tuple, seat_used: tuple, crime: tuple, events: list):
+             waiting: tuple, confined: tuple, seat_used: tuple, crime: tuple, emit: Emit):
     """Step 6, rule 16, when someone else stands on the mover's final space.
 
     Returns (pool, counters, waiting, confined, seat_used, pending).
     """
-    emit, final = events.append, pos[m]
+    final = pos[m]
     pending = None
     by_offense = landed is not None and t.offense[landed]
     sent_by_crime = by_offense and t.sends_to[landed] == final  # type: ignore[index]
     if final == origin and not sent_by_crime:
         return pool, cash, waiting, confined, seat_used, None
-    others = [q for q in _others(m, len(pos)) if pos[q] == final]
+    others = [q for q in (_SEAT_ORDERS.get(len(pos)) or _seat_orders(len(pos)))[m] if pos[q] == final]
     prisoner = next((q for q in others if confined[q] and waiting[q] > 0), None)
     if prisoner is not None:
         if sent_by_crime and t.confines[landed]:  # type: ignore[index]
@@ -230,24 +259,32 @@ def _collide(t: Turn, m: int, origin: int, s: int, landed: int | None, pos: list
                 pos[q] = t.start
                 if seat_used[q]:
                     seat_used = _put(seat_used, q, False)
-            emit(new(ev.Relieved, (q, m, pos[q])))
+            if emit:
+                emit(new(ev.Relieved, (q, m, pos[q])))
             for q in others:
                 if q != prisoner:
-                    emit(new(ev.Displaced, (q, m, pos[q], origin)))
+                    if emit:
+                        emit(new(ev.Displaced, (q, m, pos[q], origin)))
                     pos[q] = origin
         else:
             pos[m] = origin
-            emit(new(ev.Respun, (m, origin)))
+            if emit:
+                emit(new(ev.Respun, (m, origin)))
             pending = new(Pending, ("respin", m, s, 1))
         return pool, cash, waiting, confined, seat_used, pending
     if not by_offense:
-        pool = _money("pay", 1, m, cash, pool, events)
+        pool = _money("pay", 1, m, cash, pool, emit)
     for q in others:
-        emit(new(ev.Displaced, (q, m, pos[q], origin)))
+        if emit:
+            emit(new(ev.Displaced, (q, m, pos[q], origin)))
         pos[q] = origin
     return pool, cash, waiting, confined, seat_used, None
 
 
-def _others(p: int, n: int) -> list[int]:
-    """Every other player in seat order, starting after p."""
-    return [(p + k) % n for k in range(1, n)]
+# _SEAT_ORDERS[n][p]: every other player of n in seat order, starting after p (made once a number of players)
+_SEAT_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _seat_orders(n: int) -> tuple[tuple[int, ...], ...]:
+    orders = _SEAT_ORDERS[n] = tuple(tuple((p + k) % n for k in range(1, n)) for p in range(n))
+    return orders
