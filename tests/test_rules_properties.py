@@ -99,3 +99,47 @@ def test_the_same_spins_give_the_same_trace(case):
     first = list(trace_lines(Game(board, rules, players), spins))
     second = list(trace_lines(Game(board, rules, players), spins))
     assert first == second
+
+
+@settings(max_examples=150, deadline=None)
+@given(games())
+def test_playing_with_events_on_reaches_the_same_state(case):
+    """An action is played without events and tells them later by playing it again with events on (and,
+    for the common spaces, by another path): both must reach the same state, and stream the same as play."""
+    board, rules, players, spins = case
+    game = None
+    for game in play_out(*case):
+        action, before = game.actions[-1], game.states[-2]
+        turn = game._turn
+        events: list = []
+        assert turn.after(before, action.player, action.spin, events) == game.state
+        assert tuple(events) == action.events
+    if game is not None:
+        streamed = list(Game(board, rules, players).stream(spins))
+        assert [s for _, s in streamed] == list(game.states[1:])
+        assert [a for a, _ in streamed] == list(game.actions)
+
+
+@settings(max_examples=40, deadline=None)
+@given(games())
+def test_an_action_keeps_its_manners(case):
+    """Equal by player, spin and events, hashed alike, immutable, and pickled with its events."""
+    import pickle
+
+    import pytest
+
+    from versus.rules import Action
+
+    game = None
+    for game in play_out(*case):
+        pass
+    if game is None:
+        return
+    for action in game.actions:
+        again = pickle.loads(pickle.dumps(action))
+        assert again == action and hash(again) == hash(action) and repr(again) == repr(action)
+        assert again == Action(action.player, action.spin, action.events) and not (again != action)
+        with pytest.raises(AttributeError):
+            action.events = ()  # type: ignore[misc]
+        with pytest.raises(AttributeError):
+            action.player = 9  # type: ignore[misc]
