@@ -69,8 +69,10 @@ class VersusApp(App[None]):
         for callback in callbacks:
             callback()
 
+    def get_default_screen(self) -> Screen:
+        return MainScreen(self.session)  # the app's first screen: no blank one beneath to mount and style
+
     def on_mount(self) -> None:
-        self.push_screen(MainScreen(self.session))
         self.theme_changed_signal.subscribe(self, self._remember_theme)
 
     def _remember_theme(self, theme) -> None:
