@@ -42,6 +42,11 @@ class PlayLog(ScrollView, can_focus=True):
         self.lines: list[Strip] = []  # every screen line, in order
         self._width = 0  # the width the lines were wrapped at
         self._backfill_due = False
+        self._following = True  # at the newest line, so that new lines (or a resize) keep it in view
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._following = new_value >= self.max_scroll_y - 1
 
     def watch_view(self, view: View | None) -> None:
         if view is None:
@@ -60,7 +65,7 @@ class PlayLog(ScrollView, can_focus=True):
                 self.lines = self._wrap(Text(EMPTY, style="italic"), 0)
                 self._settle(False)
             return
-        following = self.scroll_y >= self.max_scroll_y - 1
+        following = self._following
         if not self._shown:
             self.lines, self._start = [], len(entries)
             self._prepend(entries, lines=2 * max(24, self.scrollable_content_region.height))
@@ -111,7 +116,7 @@ class PlayLog(ScrollView, can_focus=True):
         entries = self.view.log
         if self._kept(entries) < len(self._shown):
             return  # the take changed under us: its watch_view puts it right
-        following = self.scroll_y >= self.max_scroll_y - 1
+        following = self._following
         added = self._prepend(entries, count=BACKFILL)
         self.virtual_size = Size(self._width, len(self.lines))
         if following:
