@@ -77,3 +77,26 @@ async def test_the_prose_panel_holds_no_markdown_until_there_is_prose(scene_path
         await panel.show("")
         await pilot.pause()
         assert list(panel.children) == []
+
+
+async def test_the_first_frame_holds_the_keys_and_they_are_not_composed_again(scene_path):
+    from textual.widgets._footer import FooterKey
+
+    app = make_app(scene_path)
+    at_first_frame = []
+    app.after_first_paint(lambda: at_first_frame.extend(
+        (key.description, key.size.width) for key in app.screen.query(FooterKey)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        keys = list(app.screen.query(FooterKey))
+        assert "Quit" in {label for label, _ in at_first_frame} and all(width > 0 for _, width in at_first_frame)
+        assert [key.description for key in keys] == [label for label, _ in at_first_frame]
+        first = keys[0]
+        await pilot.press("space")
+        await settle(pilot)
+        assert app.screen.query(FooterKey).first() is first  # the same keys after a spin: not drawn again
+        screen = app.screen
+        screen.check_action = lambda action, parameters: action != "undo"  # the keys change: drawn again
+        screen.refresh_bindings()
+        await settle(pilot)
+        assert "Undo" not in {key.description for key in screen.query(FooterKey)}

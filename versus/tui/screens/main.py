@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from versus.tui import messages as msg
 from versus.tui.layout import layout_for
@@ -18,6 +18,7 @@ from versus.tui.session import Refusal, Session
 from versus.tui.view import View, build
 from versus.tui.screens.background import BackgroundWork
 from versus.tui.widgets.board import BoardView
+from versus.tui.widgets.footer import KeyFooter
 from versus.tui.widgets.players import CompactPlayers, PlayersPanel
 from versus.tui.widgets.playlog import PlayLog
 from versus.tui.widgets.prose import ProsePanel
@@ -167,7 +168,7 @@ class MainScreen(BackgroundWork, Screen):
                     with Panel(id="prose-panel", classes="panel") as prose_panel:
                         prose_panel.border_title = self.prose_title()
                         yield ProsePanel(self.prose, id="prose")
-        yield Footer(compact=mode == "narrow")
+        yield KeyFooter(compact=mode == "narrow")
 
     def board_title(self) -> str:
         play = self.session.play
@@ -260,6 +261,10 @@ class MainScreen(BackgroundWork, Screen):
         if self._work_timer is not None:
             self._work_timer.stop()
         self._work_timer = self.set_timer(SETTLE, self._start_work)
+
+    def settling(self) -> bool:
+        """True while the prose and odds wait for the keys to stop (SETTLE seconds after the last)."""
+        return self._work_timer is not None
 
     def _start_work(self) -> None:
         self._work_timer = None
