@@ -8,12 +8,18 @@ from __future__ import annotations
 import pytest
 from tui_support import make_app, save_take
 
+from versus.tui.screens.main import MainScreen
+
 NETHERFIELD_TAKE = [3, 5, 2, 2, 6, 5, 3, 2, 2, 5, 4, 6]
 ROSINGS_TAKE = [2, 3, 4, 1, 2, 3, 1, 4, 2, 2]
 
 
 async def settled(pilot) -> None:
+    """Once the prose and odds have been asked for (SETTLE after the last key) and written."""
     await pilot.pause()
+    main = next(s for s in pilot.app.screen_stack if isinstance(s, MainScreen))
+    while main.settling():
+        await pilot.pause(0.05)
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
 
