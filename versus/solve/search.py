@@ -7,7 +7,8 @@ twice); when that was all of two, a first look at the likeliest 30,000 of three.
 them (the beat's player's own, and others' that turn it out of its space or decide who spins
 next), widened a beam at a time. That gives an answer quickly, if not yet a proof. Without one,
 the exhaustive levels below make way once, WIDEN_AFTER seconds in, for the likely edits with a
-beam wider and slower; the level they were searching is then begun again. Then the proof, by iterative deepening over the number of edits d = 1, 2, ...:
+beam wider and slower; the level they were searching is then taken up where it stopped (its first
+batches are not played again). Then the proof, by iterative deepening over the number of edits d = 1, 2, ...:
 level d is every way of changing d spins (positions rising, each to another face), streamed in
 batches (children of the level before, itself streamed again), never held whole, and every
 candidate is played out to the end by the vectorised simulator from the cached state of the
@@ -30,7 +31,7 @@ many edits); an answer not proved minimal says how far the proof went (Found.pro
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 import numpy as np
@@ -82,6 +83,15 @@ class Found:
 
 
 @dataclass
+class Partial:
+    """How far a level was searched before it stopped at a limit: its first batches held no solution."""
+
+    batches: int = 0  # batches searched
+    tried: int = 0  # candidates in them
+    kept: list | None = field(default_factory=list)  # their (batch, result), to be the next level's parents
+
+
+@dataclass
 class BasePath:
     """The scene's own game: the state and beats settled just before each spin it uses."""
 
@@ -114,6 +124,7 @@ class Search:
         self.kept: dict[int, tuple[Batch, Result] | None] = {}  # whole levels kept as parents of the next
         self.looked: dict[int, list[tuple[Batch, Result]]] = {}  # the batches a first look at a level played
         self.finished: set[int] = set()  # levels searched in full, without a solution
+        self.partial: dict[int, Partial] = {}  # levels that stopped at a limit, to be taken up where they did
 
     # -- the scene's own game ------------------------------------------------------------------
     def base_path(self) -> BasePath:
@@ -203,7 +214,7 @@ class Search:
                     answer = Likely(self, path, beam=WIDE_BEAM).search(
                         min(self.deadline, time.perf_counter() + LIKELY_FOR))
                     proof_until = self._proof_until(answer)
-                    continue  # level d again, from its start: with an answer, as its proof
+                    continue  # level d again, where it stopped: with an answer, as its proof
                 if answer is None or gentler:
                     if answer is None:
                         raise
@@ -237,19 +248,28 @@ class Search:
         return int(np.maximum(many, 0).sum()) * (self.faces - 1)
 
     def _level_search(self, d: int, path: BasePath, until: float, most: int | None) -> Found | None:
-        """The first solution in level d, or None when the level (or its first `most` candidates) has none."""
-        level = self._level(d, path)
+        """The first solution in level d, or None when the level (or its first `most` candidates) has none.
+
+        A level that stopped at a limit before (to make way for the wide beam) is taken up where it
+        stopped: its first batches held no solution, and are not played again.
+        """
+        part = self.partial.pop(d, None) or Partial()
+        level = self._level(d, path, skip=part.batches)
         try:
-            return self._scan(d, level, until, most)
+            return self._scan(d, level, until, most, part)
         finally:
             level.close()  # the batches still in flight finish before the workers are let go
 
-    def _scan(self, d: int, level: Iterator[tuple[Batch, Result]], until: float, most: int | None) -> Found | None:
-        tried, kept, seen = 0, [], []
+    def _scan(self, d: int, level: Iterator[tuple[Batch, Result]], until: float, most: int | None,
+              part: "Partial") -> Found | None:
+        tried, kept, seen = part.tried, part.kept, []
+        if most is not None and tried >= most:  # searched that far already, without a solution
+            return None
         last = time.perf_counter()
         for batch, result in level:
             now = time.perf_counter()
             if now + min(now - last, 1.0) > until:  # the next batch would end past the limit: stop now
+                self.partial[d] = Partial(part.batches, tried, kept)
                 raise OutOfTime(d)
             last = now
             if self.cancelled is not None and self.cancelled():
@@ -261,6 +281,7 @@ class Search:
             rows = len(batch[0])
             self.candidates += rows
             tried += rows
+            part.batches += 1
             if result.ok.size:
                 _, pos, val = batch
                 return self.best(pos[result.ok], val[result.ok], result.spins[result.ok])
@@ -276,12 +297,13 @@ class Search:
         self.finished.add(d)
         return None
 
-    def _level(self, d: int, path: BasePath, here: bool = False) -> Iterator[tuple[Batch, Result]]:
+    def _level(self, d: int, path: BasePath, here: bool = False, skip: int = 0) -> Iterator[tuple[Batch, Result]]:
         """Every candidate with d edits, batch by batch with its result, always in the same order.
 
         The children of the level before: of all of it at once, best first, when it was small enough
         to keep; else of each of its batches in turn, played again (here, in this process: the
-        workers hold one batch each for the level being searched, never two).
+        workers hold one batch each for the level being searched, never two). The first `skip`
+        batches are left out, unplayed.
         """
         if d == 1:
             parents = iter([(self.root, self.root_result)])
@@ -291,10 +313,13 @@ class Search:
             parents = self._level(d - 1, path, here=True)
         runner = Runner(self.play) if here else self.runner
         looked = [] if here else self.looked.pop(d, [])  # the first batches, played by a first look
+        assert not (looked and skip)  # a level taken up again had played its first look's batches
         for (first, pos, val), result in parents:
             order = np.argsort(-result.score, kind="stable")  # parents holding most beats first
             batches = self._children(first[order], pos[order], val[order], result.spins[order],
                                      result.too_long[order], path)
+            while skip and next(batches, None) is not None:
+                skip -= 1
             while looked:  # the same batches in the same order: their results are known
                 batch = next(batches, None)
                 if batch is None:
