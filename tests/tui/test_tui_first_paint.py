@@ -55,7 +55,7 @@ async def test_what_waits_for_the_first_paint_runs_once_after_it(scene_path):
     assert seen == []
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert seen == ["MainScreen"]
+        assert seen == ["MainScreen"] and app.screen_stack == [app.screen]  # no blank screen beneath it
         app.after_first_paint(lambda: seen.append("later"))  # after the paint: at once
         assert seen == ["MainScreen", "later"]
         await pilot.press("space")
