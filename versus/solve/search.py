@@ -291,7 +291,7 @@ class Search:
                     self.looked[d] = seen  # the full search of this level takes these up, not plays them again
                     return None
             if kept is not None and d < self.max_edits:
-                kept = kept + [(batch, result)] if tried <= KEEP_ROWS else None
+                kept = kept + [(batch, _slim(result))] if tried <= KEEP_ROWS else None
         self.kept = {e: level for e, level in self.kept.items() if e >= d - 1}  # the parents of d, and d
         self.kept[d] = None if not kept else _join(kept)
         self.finished.add(d)
@@ -308,16 +308,20 @@ class Search:
         if d == 1:
             parents = iter([(self.root, self.root_result)])
         elif self.kept.get(d - 1) is not None:
-            parents = iter([self.kept[d - 1]])
+            parents = iter([self.kept[d - 1]])  # ordered best first when it was joined
         else:
             parents = self._level(d - 1, path, here=True)
         runner = Runner(self.play) if here else self.runner
         looked = [] if here else self.looked.pop(d, [])  # the first batches, played by a first look
         assert not (looked and skip)  # a level taken up again had played its first look's batches
+        ordered = d > 1 and self.kept.get(d - 1) is not None
         for (first, pos, val), result in parents:
-            order = np.argsort(-result.score, kind="stable")  # parents holding most beats first
-            batches = self._children(first[order], pos[order], val[order], result.spins[order],
-                                     result.too_long[order], path)
+            if not ordered:  # parents holding most beats first
+                order = np.argsort(-result.score, kind="stable")
+                first, pos, val = first[order], pos[order], val[order]
+                result = Result(result.ok, result.spins[order], result.too_long[order], result.score, result.held,
+                                result.pos)
+            batches = self._children(first, pos, val, result.spins, result.too_long, path)
             while skip and next(batches, None) is not None:
                 skip -= 1
             while looked:  # the same batches in the same order: their results are known
@@ -406,12 +410,25 @@ class Search:
         return Found(tuple((int(p), int(v)) for p, v in zip(pos[i], val[i])), int(used[i]))
 
 
+def _slim(result: Result) -> Result:
+    """What a kept parent needs of its result: not which beats held, nor where the players ended,
+    which for a level of a million rows would be tens of megabytes more."""
+    return Result(result.ok, result.spins, result.too_long, result.score, np.zeros((len(result.score), 0), bool),
+                  np.zeros((len(result.score), 0), np.int64))
+
+
 def _join(parts: list[tuple[Batch, Result]]) -> tuple[Batch, Result]:
-    """Batches of one level (and their results) as one, for ordering parents across the level."""
-    batch = tuple(np.concatenate([b[i] for b, _ in parts]) for i in range(3))
-    spins = np.concatenate([r.spins for _, r in parts])
-    too_long = np.concatenate([r.too_long for _, r in parts])
+    """Batches of one level (and their results) as one, ordered once as the next level's parents: those
+    holding most beats first (a stable sort, so the order is the one each use would give it)."""
     score = np.concatenate([r.score for _, r in parts])
+    order = np.argsort(-score, kind="stable")
+
+    def joined(arrays: list[np.ndarray]) -> np.ndarray:
+        return np.concatenate(arrays)[order]
+
+    batch = tuple(joined([b[i] for b, _ in parts]) for i in range(3))
+    spins = joined([r.spins for _, r in parts])
+    too_long = joined([r.too_long for _, r in parts])
     empty = np.zeros(0, dtype=np.int64)
-    return batch, Result(empty, spins, too_long, score, np.zeros((len(score), 0), bool),  # type: ignore[return-value]
+    return batch, Result(empty, spins, too_long, score[order], np.zeros((len(score), 0), bool),  # type: ignore[return-value]
                          np.zeros((len(score), 0), np.int64))
