@@ -127,8 +127,9 @@ class Game:
         while state.winner is None:
             pending = state.pending
             actor = state.player if pending is None else pending[1]
-            spin = None
-            if pending is not None or state.waiting[actor] == 0:
+            if pending is None and state.waiting[actor]:
+                spin = None  # a skipped turn
+            else:
                 spin = next(feed, None)
                 if spin is None:
                     return

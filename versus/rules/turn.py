@@ -17,6 +17,7 @@ from versus.rules.records import new
 from versus.rules.state import Pending, State
 
 _TURN_BEGAN, _SPUN, _MOVED, _LANDED, _WON = ev.TurnBegan, ev.Spun, ev.Moved, ev.Landed, ev.Won
+_MONEY = frozenset({"pay", "pay-each", "pay-half", "receive", "receive-each", "take-pool"})  # verbs for _money
 Emit = Callable[[ev.Event], object] | None  # where events go: a list's append, or None for none
 
 
@@ -74,9 +75,10 @@ class Turn:
                     else:
                         owed += simple[1]
                 extra = new(Pending, ("extra", player, 0, owed)) if owed > 0 else None
-                return new(State, (pos[:actor] + (target,) + pos[actor + 1:], counters, pool, waiting, confined,
-                                   seat_used, crime, player if extra else (player + 1) % len(pos), turn, extra,
-                                   None))
+                moved = list(pos)
+                moved[actor] = target
+                return new(State, (tuple(moved), counters, pool, waiting, confined, seat_used, crime,
+                                   player if extra else (player + 1) % len(pos), turn, extra, None))
         return _spin(self, pos, counters, pool, waiting, confined, seat_used, crime, player, turn, actor, spin, owed,
                      None if events is None else events.append)
 
@@ -115,8 +117,10 @@ def _simple(space, goal: int, collisions: bool) -> tuple | None:
 
 
 def _put(values: tuple, i: int, value: object) -> tuple:
-    """values with values[i] replaced."""
-    return values[:i] + (value,) + values[i + 1:]
+    """values with values[i] replaced (through a list: half the cost of two slices and two concatenations)."""
+    changed = list(values)
+    changed[i] = value
+    return tuple(changed)
 
 
 def _spin(t: Turn, pos: tuple, counters: tuple, pool: int, waiting: tuple, confined: tuple, seat_used: tuple,
@@ -157,7 +161,10 @@ def _spin(t: Turn, pos: tuple, counters: tuple, pool: int, waiting: tuple, confi
             emit(new(_MOVED, (m, origin, target)))
             emit(new(_LANDED, (m, target)))
         for verb, amount in t.direction[target]:  # once, in order; no chaining
-            if verb == "go":
+            if verb in _MONEY:  # first: the commonest verbs on Darton's board
+                cash = cash or list(counters)
+                pool = _money(verb, amount, m, cash, pool, emit)
+            elif verb == "go":
                 if emit:
                     emit(new(ev.Sent, (m, pos[m], amount)))
                 pos[m] = amount
@@ -183,9 +190,6 @@ def _spin(t: Turn, pos: tuple, counters: tuple, pool: int, waiting: tuple, confi
                 if emit:
                     emit(new(ev.Confined, (m, pos[m], amount)))
                 turn_over, owed = True, 0  # spins still owed are lost
-            else:
-                cash = cash or list(counters)
-                pool = _money(verb, amount, m, cash, pool, emit)
         if pos[m] == goal:
             winner = m
             if emit:
