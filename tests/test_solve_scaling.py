@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import versus.solve.likely as likely
@@ -142,3 +143,38 @@ def test_without_an_answer_the_likely_edits_are_tried_again_with_a_wider_beam():
     solution = solve(scene, time_limit=20, prove_for=0)
     assert len(solution.edits) == 4 and holds(solution)
     assert solution.proof.startswith("found with 4 edits; ")
+
+
+@pytest.mark.parametrize("name,texts", [
+    ("longbourn", ["kitty wins", "lydia lands on A CHEAT", "mary overshoots", "jane displaces mary",
+                   "game lasts at most 70 turns"]),
+    ("rosings", ["darcy wins", "collins lands on Falsehood", "elizabeth pays 3", "fitzwilliam is confined"]),
+])
+def test_candidates_played_on_from_their_last_edit_have_the_results_of_a_game_played_from_the_first(name, texts):
+    """versus.solve.resume: each parent's game played once and its children on from their last edit give
+    every child the result it has when played whole, rows whose parent's game ended before it included."""
+    from versus.scenes.spins import spin_at
+
+    scene = scene_with(name, texts)
+    board = load_board(scene.game)
+    rules = board.rules(scene.preset, **dict(scene.switches))
+    found = search.Search(board, rules, len(scene.players), scene.beats, scene.max_turns,
+                          lambda k: spin_at(scene.spins, scene.seed, k, rules.teetotum)[0], lambda k: True, 4)
+    found.path = found.base_path()
+    rng = np.random.default_rng(1)
+    used = found.path.spins_used
+    for d in (2, 3, 4):
+        pos = np.sort(np.stack([rng.choice(np.arange(1, used + 1), d, replace=False) for _ in range(3000)]), axis=1)
+        pos[1::3] = pos[0::3]  # parents with several children, and children at the same position
+        pos[2::3, :-1] = pos[0::3, :-1]
+        pos[2::3, -1] = np.maximum(pos[2::3, -1], pos[2::3, -2] + 1) + 5  # some after the parent's game ended
+        val = rng.integers(1, rules.teetotum + 1, pos.shape)
+        val[1::3, :-1] = val[0::3, :-1]
+        val[2::3, :-1] = val[0::3, :-1]
+        batch = (pos[:, 0], pos, val)
+        found.from_last = True
+        mine = found.play(batch)
+        found.from_last = False
+        whole = found.play(batch)
+        for field in ("ok", "spins", "too_long", "score", "held", "pos"):
+            assert np.array_equal(getattr(mine, field), getattr(whole, field)), (d, field)

@@ -43,6 +43,7 @@ from versus.rules import Game
 from versus.rules.board import Board, Rules
 from versus.rules.state import State
 from versus.scenes.model import Pattern
+from versus.solve.resume import play_from_last
 from versus.solve.workers import Batch, Result, Runner
 
 BATCHES = (6_000, 15_000, 30_000, 60_000)  # candidate games played out at once: small first, then more
@@ -120,6 +121,7 @@ class Search:
         self.at_most = min(most) if most else None  # type: ignore[type-var]
         self.cache = np.zeros(1, dtype=np.int64)  # base spins by position, shared by every batch
         self.candidates = 0  # games played out so far
+        self.from_last = True  # play candidates on from their last edit (versus.solve.resume); False: from the first
         self.runner = Runner(self.play, workers)
         self.kept: dict[int, tuple[Batch, Result] | None] = {}  # whole levels kept as parents of the next
         self.looked: dict[int, list[tuple[Batch, Result]]] = {}  # the batches a first look at a level played
@@ -391,12 +393,19 @@ class Search:
         return Result(np.flatnonzero(held.all(axis=1)), out.spins, out.too_long, held.sum(axis=1), held, out.pos)
 
     def _play(self, path: BasePath, first, pos, val) -> Outcome:
-        start = Start.from_states(path.states, first - 1, k=list(range(1, path.spins_used + 1)),
-                                  prefixes=path.prefixes)
+        if pos.shape[1] >= 2 and self.from_last:  # the parents' games once, each child on from its last edit
+            out, self.cache = play_from_last(self.sim, lambda f: self._start(path, f), self.base, pos, val,
+                                             self.at_most, self.cache)
+            return out
         spins = EditedSpins(self.base, pos, val, cache=self.cache)
-        out = self.sim.run(start, spins, watch_turn=self.at_most, stop_late=True)
+        out = self.sim.run(self._start(path, first), spins, watch_turn=self.at_most, stop_late=True)
         self.cache = spins.table
         return out
+
+    def _start(self, path: BasePath, first: np.ndarray) -> Start:
+        """Rows that begin just before spin position first, in the scene's own game."""
+        return Start.from_states(path.states, first - 1, k=list(range(1, path.spins_used + 1)),
+                                 prefixes=path.prefixes)
 
     def best(self, pos, val, used) -> Found:
         """Of several solutions with as few edits, the gentlest: the smallest change in all, then the latest."""
