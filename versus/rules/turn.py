@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Callable
 
 from versus.rules import events as ev
-from versus.rules.action import Action
 from versus.rules.board import Board, Rules
 from versus.rules.reach import counts
 from versus.rules.records import new
