@@ -178,3 +178,36 @@ def test_candidates_played_on_from_their_last_edit_have_the_results_of_a_game_pl
         whole = found.play(batch)
         for field in ("ok", "spins", "too_long", "score", "held", "pos"):
             assert np.array_equal(getattr(mine, field), getattr(whole, field)), (d, field)
+
+
+def test_a_level_taken_up_again_plays_only_what_it_had_not():
+    """A level that stopped at a limit (to make way for the wide beam) goes on from its next batch: the
+    batches after it are the level's own, in its order, and the answer is the one a whole search gives."""
+    from versus.scenes.spins import spin_at
+
+    scene = scene_with("netherfield", HARD)  # three edits
+    board = load_board(scene.game)
+    rules = board.rules(scene.preset, **dict(scene.switches))
+
+    def fresh():
+        found = search.Search(board, rules, len(scene.players), scene.beats, scene.max_turns,
+                              lambda k: spin_at(scene.spins, scene.seed, k, rules.teetotum)[0], lambda k: True, 4)
+        found.path = found.base_path()
+        found._root(found.path)
+        for d in (1, 2):
+            assert found._level_search(d, found.path, float("inf"), None) is None
+        return found
+
+    whole = fresh()
+    batches = [batch for batch, _ in whole._level(3, whole.path)]
+    assert len(batches) > 3
+    later = [batch for batch, _ in fresh()._level(3, whole.path, skip=2)]
+    assert len(later) == len(batches) - 2
+    assert all(np.array_equal(a, b) for x, y in zip(batches[2:], later) for a, b in zip(x, y))
+
+    answer = whole._level_search(3, whole.path, float("inf"), None)
+    again = fresh()
+    before = again.candidates
+    again.partial[3] = search.Partial(batches=1, tried=len(batches[0][0]), kept=None)
+    assert again._level_search(3, again.path, float("inf"), None) == answer is not None
+    assert again.candidates - before == whole.candidates - before - len(batches[0][0])
