@@ -135,6 +135,8 @@ HARD_SETS = [  # (scene, max_turns or None, beats): four and five beats that nee
     # drawn at random among such sets: four edits the narrow beam passes by (the wider one finds them)
     ("elsewhere/breakfast", None, ["lizzy wins", "lydia lands on A DRUNKARD", "mary lands on SABBATH BREAKER",
                                    "game lasts at most 50 turns"]),
+    # drawn by --random (seed 1): three edits neither beam finds, at 1.1 million candidates into three
+    ("elsewhere/breakfast", None, ["lydia wins", "jane is confined", "jane overshoots", "game lasts at most 70 turns"]),
 ]
 
 
