@@ -11,8 +11,9 @@ beam wider and slower; the level they were searching is then taken up where it s
 batches are not played again). Then the proof, by iterative deepening over the number of edits d = 1, 2, ...:
 level d is every way of changing d spins (positions rising, each to another face), streamed in
 batches (children of the level before, itself streamed again), never held whole, and every
-candidate is played out to the end by the vectorised simulator from the cached state of the
-scene's own game just before its first edit, in this process or two. A level searched in full
+candidate is played out to the end by the vectorised simulator, in this process or two: one edit
+from the cached state of the scene's own game just before it, more from its parent's game (played
+once a batch) just before its last edit (versus.solve.resume). A level searched in full
 without a solution rules out d edits; the first level with one gives the minimum.
 
 Pruning, all of it sound (it never drops a solution with fewer edits):
