@@ -118,12 +118,9 @@ class PlayLog(ScrollView, can_focus=True):
             return  # the take changed under us: its watch_view puts it right
         following = self._following
         added = self._prepend(entries, count=BACKFILL)
-        self.virtual_size = Size(self._width, len(self.lines))
-        if following:
-            self.scroll_end(animate=False, immediate=False, x_axis=False)
-        else:
+        self._settle(following)
+        if not following:
             self.scroll_to(y=self.scroll_y + added, animate=False, immediate=True)
-        self.refresh()
         self._schedule_backfill()
 
     def _reset(self, width: int) -> None:
