@@ -120,7 +120,7 @@ class PlayLog(ScrollView, can_focus=True):
         added = self._prepend(entries, count=BACKFILL)
         self._settle(following)
         if not following:
-            self.scroll_to(y=self.scroll_y + added, animate=False, immediate=True)
+            self.scroll_to(y=self.scroll_y + added, animate=False, immediate=True, force=True)
         self._schedule_backfill()
 
     def _reset(self, width: int) -> None:
@@ -139,8 +139,14 @@ class PlayLog(ScrollView, can_focus=True):
     def _settle(self, follow: bool) -> None:
         self.virtual_size = Size(self._width, len(self.lines))
         self.refresh()
-        if follow:
-            self.scroll_end(animate=False, immediate=False, x_axis=False)
+        if follow:  # at once, and before its scrollbar is worked out: one put off to a later refresh was lost
+            self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True, force=True)
+            self.call_after_refresh(self._place_thumb)
+
+    def _place_thumb(self) -> None:
+        """The scrollbar where the lines are: one that appeared after the scroll starts at the top."""
+        if self.show_vertical_scrollbar:
+            self.vertical_scrollbar.position = self.scroll_y
 
     def _wrap(self, text: Text, indent: int) -> list[Strip]:
         """The text in lines of the log's width, the lines after the first indented by `indent`."""
