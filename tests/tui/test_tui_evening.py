@@ -230,6 +230,21 @@ async def test_a_long_take_is_shown_newest_first_and_then_whole(scene_path, monk
             position = told.index(" ".join(entry.text.split()[:3]), position)
 
 
+async def test_the_play_logs_scrollbar_is_where_its_lines_are(scene_path):
+    save_take(scene_path, "take-1", spins_to_turn(scene_path, 40))
+    app = make_app(scene_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        log = app.screen.query_one("PlayLog")
+        assert log.show_vertical_scrollbar and log.scroll_y == log.max_scroll_y > 0
+        assert log.vertical_scrollbar.position == log.scroll_y  # the thumb at the bottom, with the newest line
+        # A scrollbar that appears only after the log has scrolled (the layout came later) starts there too.
+        log.show_vertical_scrollbar = False
+        log.scroll_to(y=log.max_scroll_y // 2, animate=False, immediate=True, force=True)
+        log.show_vertical_scrollbar = True
+        assert log.vertical_scrollbar.position == log.scroll_y == log.max_scroll_y // 2
+
+
 async def test_takes_are_renamed_and_deleted_into_the_trash(scene_path):
     save_take(scene_path, "take-1", [3, 5, 1])
     save_take(scene_path, "take-2", [3, 5, 2])

@@ -141,11 +141,10 @@ class PlayLog(ScrollView, can_focus=True):
         self.refresh()
         if follow:  # at once, and before its scrollbar is worked out: one put off to a later refresh was lost
             self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True, force=True)
-            self.call_after_refresh(self._place_thumb)
 
-    def _place_thumb(self) -> None:
-        """The scrollbar where the lines are: one that appeared after the scroll starts at the top."""
-        if self.show_vertical_scrollbar:
+    def watch_show_vertical_scrollbar(self, shown: bool) -> None:
+        """A scrollbar that appears after the scroll would start at the top: it starts where the lines are."""
+        if shown:
             self.vertical_scrollbar.position = self.scroll_y
 
     def _wrap(self, text: Text, indent: int) -> list[Strip]:
