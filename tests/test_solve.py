@@ -268,3 +268,15 @@ def test_resting_places_under_the_zh_reading():
     possible = [parse(t, vocab, beat=True) for t in ("a reaches HUMILITY", "a lands on HUMILITY")]
     assert len(contradictions(impossible, board, rules, 200, 2)) == 2
     assert contradictions(possible, board, rules, 200, 2) == []
+
+
+def test_nobody_rests_on_anger_in_virtue_rewarded():
+    board = load_board("virtue-rewarded")
+    rules = board.rules("darton")
+    vocab = Vocabulary(("a", "b"), board, rules, 200)
+    # Anger sends the player to Patience; only a bounce from Virtue itself, where the game has ended, would stop there.
+    with pytest.raises(PatternError):
+        parse("a reaches Anger", vocab, beat=True)
+    assert contradictions([Pattern("reaches", 0, space=32, text="a reaches Anger")], board, rules, 200, 2)
+    assert contradictions([parse("a lands on Anger", vocab, beat=True), parse("a reaches Patience", vocab, beat=True)],
+                          board, rules, 200, 2) == []

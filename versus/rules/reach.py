@@ -64,6 +64,8 @@ def _reach(board: Board, rules: Rules) -> tuple[frozenset[int], frozenset[int]]:
     frontier = [rules.start]
     while frontier:
         origin = frontier.pop()
+        if origin == board.goal:  # the game is over: nobody spins from the goal (a bounce from 33 is no move)
+            continue
         for spin in range(1, rules.teetotum + 1):
             for final in _finals(board, rules, origin, spin, land):
                 if final not in rest:
