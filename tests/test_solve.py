@@ -239,6 +239,11 @@ def test_example_scene_solutions_replay_from_the_saved_take(tmp_path, name, beat
     (["darcy reaches THE MANSION OF HAPPINESS", "elizabeth wins"], "only one player wins"),
     (["game lasts at least 40 turns", "game lasts at most 30 turns"], "cannot both hold"),
     (["round 20", "game lasts at most 30 turns"], "cannot both hold"),
+    # A ROBBER sends him to prison and the start square: 13 turns of his at least, and 20 turns give him 10.
+    (["elizabeth wins", "elizabeth lands on A ROBBER", "game lasts at most 20 turns"],
+     "'elizabeth wins' and 'elizabeth lands on A ROBBER' cannot all hold within 20 turns: they take at least 13 of "
+     "elizabeth's turns, however the teetotum falls, and elizabeth has 10"),
+    (["darcy wins", "game lasts at most 9 turns"], "'darcy wins' cannot hold within 9 turns: it takes at least 7"),
 ])
 def test_contradictions_are_found_before_searching(tmp_path, beats, needle):
     scene = load_scene(write_scene(tmp_path, beats, rules="ives", max_turns=100))

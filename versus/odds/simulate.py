@@ -17,6 +17,7 @@ harmlessly and its result, taken when it finished, is kept.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -112,7 +113,8 @@ class Outcome:
     held: np.ndarray  # (games, beats) bool
     counters: np.ndarray  # (games, players), when money is tracked
     paid: np.ndarray  # (games, players), when money is tracked
-    too_long: np.ndarray  # with watch_turn N: the spin position on which turn N + 1 began (else 2**40)
+    too_long: np.ndarray  # with watch_turn N: the spin position on which turn N + 1 began, or the game was
+    # given up as hopeless (else 2**40)
     pos: np.ndarray | None = None  # (games, players): where each player stood at the end
 
 
@@ -127,6 +129,8 @@ class Simulator:
         self.plan: BeatPlan = plan(beats, players)
         self.money = money or self.plan.needs_money
         self.next_player = np.roll(np.arange(players), -1)
+        # With stop_late: rows whose games can no longer come right (the solver's versus.solve.horizon), given up.
+        self.give_up: Callable[["Simulator"], np.ndarray] | None = None
 
     # -- the run ------------------------------------------------------------------------------------
     def run(self, start: Start, spins: SpinSource, watch_turn: int | None = None, stop_late: bool = False) -> Outcome:
@@ -134,7 +138,8 @@ class Simulator:
 
         watch_turn N notes the spin position on which turn N + 1 began (Outcome.too_long); with
         stop_late, a game is given up there, unfinished (for the solver: `game lasts at most N turns`
-        has then failed whatever follows).
+        has then failed whatever follows), and where give_up says so, too_long is then the spin
+        position that was next.
         """
         rows0 = start.rows
         n, nb = self.n, self.plan.count
@@ -156,6 +161,10 @@ class Simulator:
             done = (self.winner >= 0) | ((self.turn >= self.max_turns) & (self.pk == 0))
             if stop_late and watch_turn is not None:
                 done |= self.turn > watch_turn
+            if stop_late and self.give_up is not None:
+                hopeless = self.give_up(self) & live & ~done
+                self.too_long[hopeless] = self.k[hopeless]
+                done |= hopeless
             done &= live
             if done.any():
                 d = np.flatnonzero(done)

@@ -92,7 +92,7 @@ def solve(scene: Scene, max_edits: int = DEFAULT_MAX_EDITS, max_turns: int | Non
     n = len(scene.players)
     if not scene.beats:
         raise Unsolvable([f"{scene.path} has no beats: there is nothing to solve for"])
-    problems = contradictions(scene.beats, board, rules, scene.max_turns, n)
+    problems = contradictions(scene.beats, board, rules, scene.max_turns, n, tuple(p.id for p in scene.players))
     if problems:
         raise Unsolvable(["The beats contradict each other, so no spins can make them all hold:"]
                          + [f"  {p}" for p in problems], contradiction=True)

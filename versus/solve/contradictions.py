@@ -8,7 +8,7 @@ from versus.scenes.model import Pattern
 
 
 def contradictions(beats: tuple[Pattern, ...] | list[Pattern], board: Board, rules: Rules, max_turns: int,
-                   players: int) -> list[str]:
+                   players: int, names: tuple[str, ...] | None = None) -> list[str]:
     """Plain sentences, one per contradiction or impossible beat; empty when none is obvious."""
     found: list[str] = []
     rest, land = resting_and_landing(board, rules)
@@ -37,4 +37,30 @@ def contradictions(beats: tuple[Pattern, ...] | list[Pattern], board: Board, rul
         for hi, b in most:
             if lo > hi:  # type: ignore[operator]
                 found.append(f"'{a}' and '{b}' cannot both hold")
+    if not found:
+        last = min([max_turns] + [n for n, _ in most])  # type: ignore[type-var]
+        found += too_few_turns(list(beats), board, rules, last, players, names)
+    return found
+
+
+def too_few_turns(beats: list[Pattern], board: Board, rules: Rules, last: int, players: int,
+                  names: tuple[str, ...] | None) -> list[str]:
+    """A player's beats that take more of his turns, however the teetotum falls, than the game gives him."""
+    from versus.odds.beats import plan
+    from versus.odds.tables import tables_for
+    from versus.solve.horizon import UNREACHABLE, Horizon
+
+    found = []
+    for need in Horizon(tables_for(board, rules), plan(beats, players), players, last).needs:
+        who = names[need.player] if names else f"player {need.player + 1}"
+        texts = [f"'{beats[j]}'" for j in need.beats]
+        listed = texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + f" and {texts[-1]}"
+        verb = "cannot hold" if len(texts) == 1 else "cannot all hold"
+        least = int(need.turns[(1 << len(need.beats)) - 1, rules.start, 0])
+        has = (last - 1 - need.player) // players + 1 if last > need.player else 0  # seats take turns in order
+        if least >= UNREACHABLE:
+            found.append(f"{listed} {verb} in one game, however the teetotum falls")
+        elif least > has:
+            found.append(f"{listed} {verb} within {last} turns: {'it takes' if len(texts) == 1 else 'they take'} "
+                         f"at least {least} of {who}'s turns, however the teetotum falls, and {who} has {has}")
     return found

@@ -87,6 +87,8 @@ def _taken(sim: Simulator, start: Start, spins: EditedSpins, row: np.ndarray, k:
         over = (sim.winner >= 0) | ((sim.turn >= sim.max_turns) & (sim.pk == 0))  # as Simulator.run ends a game
         if watch_turn is not None:
             over |= sim.turn > watch_turn
+        if sim.give_up is not None:  # given up as hopeless, as Simulator.run(stop_late=True) would
+            over |= sim.give_up(sim)
         ended = waiting & over[row]
         gone |= ended
         waiting &= ~ended

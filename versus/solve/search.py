@@ -20,7 +20,9 @@ Pruning, all of it sound (it never drops a solution with fewer edits):
 - a later edit is only placed at a spin its game still uses (the game may end sooner);
 - scripted spins are never placed unless free_script;
 - with `game lasts at most N turns`, no edit is placed at or after the spin on which the game
-  began turn N + 1: whatever follows, that turn has begun and the beat has failed.
+  began turn N + 1: whatever follows, that turn has begun and the beat has failed;
+- nor at or after a spin before which a player's beats not yet held need more of his turns than
+  are left to him (versus.solve.horizon: a bound no game can beat); the game is given up there.
 Within a batch the parents whose games hold the most beats come first; the search stops at the
 first batch with a solution and takes its gentlest: only the count has to be minimal.
 
@@ -44,6 +46,7 @@ from versus.rules import Game
 from versus.rules.board import Board, Rules
 from versus.rules.state import State
 from versus.scenes.model import Pattern
+from versus.solve.horizon import Horizon
 from versus.solve.resume import play_from_last
 from versus.solve.workers import Batch, Result, Runner
 
@@ -120,6 +123,8 @@ class Search:
         self.sim = Simulator(board, rules, players, max_turns, beats=self.beats)
         most = [b.number for b in self.beats if b.kind == "lasts-at-most"]
         self.at_most = min(most) if most else None  # type: ignore[type-var]
+        last_turn = max_turns if self.at_most is None else min(self.at_most, max_turns)
+        self.sim.give_up = Horizon(self.sim.t, self.sim.plan, players, last_turn).hopeless
         self.cache = np.zeros(1, dtype=np.int64)  # base spins by position, shared by every batch
         self.candidates = 0  # games played out so far
         self.from_last = True  # play candidates on from their last edit (versus.solve.resume); False: from the first

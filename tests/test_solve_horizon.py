@@ -1,0 +1,174 @@
+"""The solver's horizon: a game it gives up on as hopeless never comes right, and it gives up on many.
+
+A thousand games of random spins a board are played step by step; before every step each bound
+(every beat alone, and sets of one player's beats) is asked whether its beats can still all hold.
+Every game it said could not must fail one of them at the end, whatever the board, the company
+or the rules.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from versus.boards import load_board
+from versus.odds.beats import BeatPlan, plan
+from versus.odds.simulate import _PER_GAME, _PER_PLAYER, NEVER, Simulator, Start
+from versus.odds.spins import TableSpins
+from versus.rules.reach import resting_and_landing
+from versus.scenes.load import load_scene
+from versus.scenes.model import Pattern
+from versus.scenes.patterns import Vocabulary, parse
+from versus.solve import Unsolvable, solve
+from versus.solve.horizon import Horizon
+
+GAMES = 1000
+SETS = 40
+ROOT = Path(__file__).resolve().parent.parent
+SCENES = [ROOT / "scenes" / "netherfield.yaml", ROOT / "scenes" / "longbourn.yaml", ROOT / "scenes" / "rosings.yaml",
+          ROOT / "scenes" / "pemberley-canton.yaml", ROOT / "tests" / "elsewhere" / "netherfield-quiet.yaml",
+          ROOT / "tests" / "elsewhere" / "rosings-cards.yaml", ROOT / "tests" / "elsewhere" / "pemberley-music.yaml"]
+
+
+def every_beat(board, rules, players: int) -> list[Pattern]:
+    """Each player's win, overshoot and confinement, and every space he can land on or rest on."""
+    rest, land = resting_and_landing(board, rules)
+    beats = []
+    for who in range(players):
+        beats += [Pattern("wins", who), Pattern("overshoots", who), Pattern("confined", who)]
+        beats += [Pattern("lands", who, space=s) for s in sorted(land) if 0 < s]
+        beats += [Pattern("reaches", who, space=s) for s in sorted(rest) if s != rules.start]
+    return beats
+
+
+def subset(p: BeatPlan, beats: set[int]) -> BeatPlan:
+    """The plan of some of the beats, each keeping its index (and so its flag) in the whole plan."""
+    lists = {f.name: [b for b in getattr(p, f.name) if b[0] in beats] for f in dataclasses.fields(p) if f.name != "count"}
+    return BeatPlan(count=p.count, **lists)
+
+
+def played(sim: Simulator, horizons: list[Horizon], state, spins: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
+    """(given up, held): for each horizon, by game and need, whether the need's player's beats were ever called
+    hopeless before the game ended; by game and beat, whether it held at the end (Simulator.run, same spins)."""
+    games = len(spins)
+    start = Start.repeat(state, games, beats=sim.plan.count)
+    held = sim.run(start, TableSpins(spins)).held
+    for name in _PER_PLAYER + _PER_GAME:  # the same games again, a step at a time, no game ever dropped
+        if name != "too_long":
+            setattr(sim, name, np.array(getattr(start, name), copy=True))
+    sim.too_long, sim.watch_turn = np.full(games, NEVER, np.int64), None
+    sim.flags = np.zeros((games, sim.plan.count), dtype=bool)
+    sim.spins = TableSpins(spins)
+    sim._rebase()
+    over = np.zeros(games, dtype=bool)
+    given_up = [np.zeros((games, len(h.needs)), dtype=bool) for h in horizons]
+    while not over.all():
+        over |= (sim.winner >= 0) | ((sim.turn >= sim.max_turns) & (sim.pk == 0))  # as Simulator.run ends one
+        for h, g in zip(horizons, given_up):
+            g |= h.by_player(sim) & ~over[:, None]
+        sim._step()
+    return given_up, held
+
+
+@pytest.mark.parametrize("path", SCENES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("last_turn", [24, 40])
+def test_beats_called_hopeless_never_all_hold(path, last_turn):
+    from versus.rules import Game
+
+    scene = load_scene(path)
+    board = load_board(scene.game)
+    rules = board.rules(scene.preset, **dict(scene.switches))
+    n = len(scene.players)
+    beats = every_beat(board, rules, n)
+    sim = Simulator(board, rules, n, last_turn, beats=beats)
+    whole = plan(beats, n)
+    rng = np.random.default_rng(last_turn)
+    # Beats alone, and sets of two to four of one player's (a win among them, often).
+    sets = [{int(j)} for j in rng.choice(len(beats), size=min(SETS, len(beats)), replace=False)]
+    for _ in range(SETS):
+        who = int(rng.integers(n))
+        his = [j for j, b in enumerate(beats) if b.player == who]
+        sets.append(set(rng.choice(his, size=int(rng.integers(2, 5)), replace=False).tolist()) | (
+            {his[0]} if rng.random() < 0.5 else set()))  # his[0]: his win
+    horizons = [Horizon(sim.t, subset(whole, js), n, last_turn) for js in sets]
+    # Mostly the highest face, so that many games go far enough, soon enough, to bring beats about near the bound.
+    faces = rules.teetotum
+    shape = (GAMES, 4 * last_turn)
+    spins = np.where(rng.random(shape) < 0.5, faces, rng.integers(1, faces + 1, shape))
+    given_up, held = played(sim, horizons, Game(board, rules, n).state, spins)
+    wrong, flagged, came_right = [], 0, 0
+    for h, g in zip(horizons, given_up):
+        for i, need in enumerate(h.needs):
+            all_held = held[:, list(need.beats)].all(axis=1)
+            if (g[:, i] & all_held).any():
+                wrong.append([(beats[j].kind, beats[j].player, beats[j].space) for j in need.beats])
+            flagged += int(g[:, i].sum())
+            came_right += int(all_held.sum())
+    assert not wrong, wrong
+    # Not vacuous: many games are given up on, and many sets bounded do come right in others.
+    assert flagged > GAMES * len(horizons) / 4 and came_right > GAMES
+
+
+SETS_TO_SOLVE = [
+    ("scenes/longbourn.yaml", ["mary wins", "jane overshoots", "jane is confined", "game lasts at most 90 turns"], 4),
+    ("tests/elsewhere/rosings-cards.yaml", ["eliza wins", "catherine is confined", "catherine lands on Avarice",
+                                            "collins is confined", "game lasts at most 40 turns"], 4),
+    ("scenes/netherfield.yaml", ["elizabeth wins", "elizabeth lands on A ROBBER", "darcy lands on SEAT OF EXPECTATION",
+                                 "elizabeth is confined", "game lasts at most 30 turns"], 3),
+]
+
+
+@pytest.mark.parametrize("path,texts,most", SETS_TO_SOLVE, ids=lambda v: v if isinstance(v, str) else None)
+def test_the_search_finds_as_few_edits_with_the_horizon_as_without_and_plays_fewer_games(path, texts, most,
+                                                                                        monkeypatch):
+    scene = load_scene(ROOT / path)
+    board = load_board(scene.game)
+    rules = board.rules(scene.preset, **dict(scene.switches))
+    vocab = Vocabulary(tuple(p.id for p in scene.players), board, rules, scene.max_turns)
+    scene = dataclasses.replace(scene, beats=tuple(parse(t, vocab, beat=True) for t in texts))
+
+    def answer():
+        try:
+            found = solve(scene, max_edits=most, workers=1, time_limit=60)
+        except Unsolvable as error:
+            assert not error.contradiction
+            return None, error
+        assert found.proof == ""  # proved the fewest
+        return len(found.edits), found
+
+    pruned, with_horizon = answer()
+    monkeypatch.setattr(Horizon, "hopeless", lambda self, sim: np.zeros(len(sim.turn), dtype=bool))
+    whole, without = answer()
+    assert pruned == whole
+    if pruned is not None:
+        assert with_horizon.candidates < without.candidates
+
+
+def test_a_prisoner_relieved_under_the_zh_reading_may_still_land_without_a_turn_of_his_own():
+    """Relieved under return-and-spin, the prisoner goes back to his crime's origin and spins at once, out of
+    turn: from A CHEAT's origin 33 a 5 lands him on 39, though no turn of his is left before the bound."""
+    from types import SimpleNamespace
+
+    board = load_board("mansion-of-happiness")
+    rules = board.rules("zh")
+    sim = Simulator(board, rules, 2, 200, beats=[Pattern("lands", 0, space=39)])
+    horizon = Horizon(sim.t, sim.plan, 2, last_turn=10)
+
+    def at_turn_nine(confined: bool) -> SimpleNamespace:  # turn 10, the last, is the other player's
+        return SimpleNamespace(pk=np.zeros(1, np.int64), next_player=sim.next_player, player=np.array([1]),
+                               turn=np.array([9]), pspinner=np.zeros(1, np.int64), powed=np.zeros(1, np.int64),
+                               confined=np.array([[confined, False]]), pos=np.array([[30, 20]]),
+                               crime=np.array([[33, 0]]), flags=np.zeros((1, 1), bool), winner=np.array([-1]))
+
+    assert not horizon.hopeless(at_turn_nine(confined=True)).any()
+    assert horizon.hopeless(at_turn_nine(confined=False)).all()  # merely standing there, he has no spin to come
+
+    # With the last turn his own, on 33: a 1 is A CHEAT (to prison), and a relief's spin of 5 from 33 lands on 39.
+    sim = Simulator(board, rules, 2, 200, beats=[Pattern("lands", 0, space=34), Pattern("lands", 0, space=39)])
+    horizon = Horizon(sim.t, sim.plan, 2, last_turn=10)
+    both = at_turn_nine(confined=False)
+    both.player, both.pos, both.flags = np.array([0]), np.array([[33, 20]]), np.zeros((1, 2), bool)
+    assert not horizon.hopeless(both).any()

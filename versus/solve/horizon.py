@@ -1,0 +1,225 @@
+"""When beats can no longer hold: the fewest of his own turns a player needs for his, from where he stands.
+
+A game whose spins up to position k are fixed can still make a player's beats hold only if he can
+bring all their events about in the turns left to him before the game must end (`game lasts at
+most N turns`, or the scene's max_turns). The fewest turns that takes are worked out here, once
+a board and rules, for a player on every space with every number of spins owed to him this turn,
+for every set of his beats still to hold, in a model that can only be quicker than the game:
+
+- any face on every spin (the spins are what the search changes);
+- spins owed this turn (Virtue's "spin again", a re-spin) cost no turn, and none is ever lost
+  except to a wait or an overshoot, which end the turn (as they do);
+- a wait costs the turns it names, and confinement its months, only where nobody can relieve
+  him sooner (no collisions); confined, he begins again from the start square, as he must, or
+  (`relief: return-and-spin`) is relieved back to his crime's origin with a spin owed at once;
+- between two of his turns, whatever the others' turns can do to him: each may displace him to
+  its mover's origin (which may lie ahead: a crime sends its mover back onto him), once, or
+  twice where a relief's spin out of turn follows.
+
+So the figure is never more than the game needs: a game that needs more turns than are left fails
+whatever its later spins are, and no edit at or after that spin position can help
+(versus.solve.search gives such games up there, as it does games too long).
+
+A board with both collisions and extra spins (displacements a turn without a bound) is not
+bounded: nothing is pruned under it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from versus.odds.beats import BeatPlan
+from versus.odds.simulate import EXTRA, NO_PENDING, Simulator
+from versus.odds.tables import Tables
+
+OWED = 8  # spins owed this turn tracked exactly below this; OWED itself stands for "as many as wanted"
+JOINT = 6  # a player's beats bounded together, at most (more would be 2**JOINT tables; the rest are left out)
+UNREACHABLE = 1 << 20
+
+
+@dataclass(frozen=True, eq=False)
+class Need:
+    """One player's bound: turns[beats still to hold (a bit each), space, owed], the fewest own turns."""
+
+    player: int
+    beats: tuple[int, ...]  # the beats' indices in the scene's list, bit i for beats[i]
+    wins: int  # the bit of his win among them, or 0
+    turns: np.ndarray  # (2 ** len(beats), goal + 1, OWED + 1) int64; UNREACHABLE where they cannot all hold
+
+
+class Horizon:
+    """Every player's bound, and the check the simulator makes before each step."""
+
+    def __init__(self, t: Tables, p: BeatPlan, players: int, last_turn: int) -> None:
+        self.n, self.last_turn, self.start = players, last_turn, t.start  # a turn after last_turn never comes
+        self.relief_spin = t.relief_spin
+        self.needs: tuple[Need, ...] = ()
+        if t.collisions and t.extras:
+            return
+        moves = _Moves(t, players)
+        events: dict[int, list[tuple[int, str, np.ndarray, int | None]]] = {}
+        for j, who in p.wins:
+            events.setdefault(who, []).append((j, "wins", moves.wins, None))
+        for j, who, space in p.lands:
+            events.setdefault(who, []).append((j, "lands", moves.land == space, None))
+        for j, who in p.overshoots:
+            events.setdefault(who, []).append((j, "overshoots", moves.land == 0, None))
+        for j, who in p.confined:
+            events.setdefault(who, []).append((j, "confined", moves.confining, None))
+        for j, who, space in p.reaches:
+            events.setdefault(who, []).append((j, "reaches", moves.arrives(space), space))
+        needs = []
+        for who, his in sorted(events.items()):
+            his = sorted(his)[:JOINT]
+            wins = sum(1 << i for i, (_, kind, _, _) in enumerate(his) if kind == "wins")
+            turns = moves.fewest([e for _, _, e, _ in his], [s for _, _, _, s in his])
+            needs.append(Need(who, tuple(j for j, _, _, _ in his), wins, turns))
+        self.needs = tuple(needs)
+
+    def hopeless(self, sim: Simulator) -> np.ndarray:
+        """Rows of the simulator's games in which some player's beats can no longer all hold."""
+        if not self.needs:
+            return np.zeros(len(sim.turn), dtype=bool)
+        return self.by_player(sim).any(axis=1)
+
+    def by_player(self, sim: Simulator) -> np.ndarray:
+        """(rows, needs): whether the beats of each need's player still to hold can no longer all hold."""
+        out = np.zeros((len(sim.turn), len(self.needs)), dtype=bool)
+        pending = sim.pk != NO_PENDING
+        first = np.where(pending, sim.next_player[sim.player], sim.player)  # who begins the next turn
+        slots = self.last_turn - sim.turn  # turns still to begin
+        for i, need in enumerate(self.needs):
+            x = need.player
+            behind = (x - first) % self.n
+            turns = np.where(slots > behind, (slots - 1 - behind) // self.n + 1, 0)
+            owed = np.where(pending & (sim.pspinner == x), np.where(sim.pk == EXTRA, sim.powed, 1), 0)
+            left = np.full(len(turns), need.wins, dtype=np.int64)
+            for bit, j in enumerate(need.beats):
+                if not (need.wins >> bit) & 1:
+                    left |= np.where(sim.flags[:, j], 0, 1 << bit)
+            confined = sim.confined[:, x]
+            needed = need.turns[left, np.where(confined, self.start, sim.pos[:, x]), np.minimum(owed, OWED)]
+            if self.relief_spin:  # confined, he may instead be relieved back to his crime's origin, and spin
+                needed = np.where(confined, np.minimum(needed, need.turns[left, sim.crime[:, x], 1]), needed)
+            out[:, i] = needed > turns
+        return out
+
+
+class _Moves:
+    """One player's moves alone, by (origin, face), and what others can do to him between them."""
+
+    def __init__(self, t: Tables, players: int) -> None:
+        self.t = t
+        spaces, f = t.goal + 1, t.faces
+        self.land = t.land.reshape(spaces, f)
+        final = t.final.reshape(spaces, f)
+        self.wins = final == t.goal
+        self.confining = ((t.confine > 0) | (t.wait > 0))[self.land]
+        overshoot = self.land == 0
+        # Where a move leaves him: over to the Seat of Expectation, or, the second time, to begin again.
+        stands = np.where(final < 0, t.start, final)
+        self.stands = (stands, np.where(overshoot & (t.seat >= 0), t.start, stands))
+        # ... and where he moves from next: confined, from the start square (released, or relieved).
+        confined = t.confine[self.land] > 0
+        self.then = tuple(np.where(confined, t.start, s) for s in self.stands)
+        # Turns a move makes him sit out, where nobody can relieve him sooner (no collisions): a wait, or
+        # confinement's months; a wait or an overshoot also ends his turn, with any spins owed.
+        held = t.wait[self.land] + t.confine[self.land]
+        self.delay = np.zeros(self.land.shape, dtype=np.int64) if t.collisions else held
+        self.ends_turn = (t.wait[self.land] > 0) | overshoot
+        self.rest = self._resting()
+        # Displacements in a turn of another's: his move's, and a relief's spin out of turn after it.
+        self.pushes = (players - 1) * (2 if t.relief_spin else 1) if t.collisions else 0
+        self.relieved = confined & t.relief_spin  # by move: confined, and may be relieved back to its origin
+        pairs = sorted(self._pushed())
+        self.pushed = (np.array([a for a, _ in pairs], dtype=np.int64), np.array([b for _, b in pairs], dtype=np.int64))
+
+    def arrives(self, space: int) -> np.ndarray:
+        """By (origin, face): the moves that leave him standing on the space (what follows, a wait, comes after)."""
+        return (self.stands[0] == space) | (self.stands[1] == space)
+
+    def _resting(self) -> np.ndarray:
+        """By space: whether anyone ever stands there (as versus.rules.reach: displacements only move a
+        player to another's origin, which is a resting place already). Nobody moves on from the goal."""
+        rest = np.zeros(self.t.goal + 1, dtype=bool)
+        rest[self.t.start] = True
+        while True:
+            more = rest.copy()
+            more[self.t.goal] = False
+            for stands in self.stands:
+                more[stands[more].reshape(-1)] = True
+            more |= rest
+            if (more == rest).all():
+                return rest
+            rest = more
+
+    def _pushed(self) -> set[tuple[int, int]]:
+        """(from, to): displaced by another's move that ends where he stands, to that move's origin."""
+        t = self.t
+        pairs: set[tuple[int, int]] = set()
+        if t.collisions:
+            origins = np.indices(self.land.shape)[0]
+            for stands in self.stands:
+                ok = (stands != t.start) & (stands != t.goal) & ((stands != origins) | t.sent_by_crime[self.land])
+                ok &= self.rest[origins] & (origins != t.goal)  # a mover stands on his origin
+                pairs.update(zip(stands[ok].tolist(), origins[ok].tolist()))
+        return pairs
+
+    def fewest(self, events: list[np.ndarray], stand: list[int | None]) -> np.ndarray:
+        """Fewest own turns, by (beats still to hold, space, spins owed), to bring about each beat's event:
+        a move that has it (events[i], by origin and face), or, where stand[i] is a space, standing there
+        by any means (a displacement too). Sets are worked out smallest first: each needs only smaller ones
+        and itself."""
+        t, pushes = self.t, self.pushes
+        spaces, masks = t.goal + 1, 1 << len(events)
+        owed = np.arange(OWED + 1)
+        # Spins owed after a move, by (owed before, origin, face): one used, the landing's added.
+        after = np.minimum(np.maximum(owed - 1, 0)[:, None, None] + t.extra[self.land][None], OWED)
+        after[OWED] = OWED
+        after[:, self.ends_turn] = 0
+        cost = (owed == 0).astype(np.int64)[:, None, None]
+        done_by = sum((e.astype(np.int64) << i) for i, e in enumerate(events))  # by move: the beats it brings about
+        standing = np.zeros(spaces, dtype=np.int64)  # by space: the beats that standing there brings about
+        for i, s in enumerate(stand):
+            if s is not None:
+                standing[s] |= 1 << i
+        turn = np.full((masks, spaces, OWED + 1), UNREACHABLE, dtype=np.int64)
+        gap = np.full((masks, spaces, pushes + 1), UNREACHABLE, dtype=np.int64)
+        turn[0], gap[0] = 0, 0
+        for mask in sorted(range(1, masks), key=lambda m: bin(m).count("1")):
+            self._settle(mask, turn, gap, done_by, standing, after, cost)
+        return np.concatenate([gap[:, :, pushes:], turn[:, :, 1:]], axis=2)
+
+    def _settle(self, mask: int, turn: np.ndarray, gap: np.ndarray, done_by: np.ndarray, standing: np.ndarray,
+                after: np.ndarray, cost: np.ndarray) -> None:
+        """turn[mask]: when his move is due (owed 0: a turn of his begins, and costs one); gap[mask, space, k]:
+        between his turns, with k more moves by others that may displace him. To a fixed point."""
+        pushes = gap.shape[2] - 1
+        left = mask & ~done_by[None]  # (1, origin, face): what is still to hold after the move
+        pushed_at, pushed_to = self.pushed
+        spaces = np.arange(turn.shape[1])
+        origins = np.indices(self.land.shape)[0]
+        here = mask & ~standing  # by space: what is still to hold once standing there
+
+        def then(space: np.ndarray) -> np.ndarray:  # by (owed before, origin, face): the fewest from there on
+            return np.where(after == 0, gap[left, space[None], pushes], turn[left, space[None], after])
+
+        for _ in range(turn[mask].size + gap[mask].size + 1):  # each round settles one more node at least
+            later = np.minimum(then(self.then[0]), then(self.then[1])) + self.delay[None]
+            if self.relieved.any():  # relieved back to the origin of the move, with a spin owed at once
+                later = np.where(self.relieved[None], np.minimum(later, turn[left, origins, 1]), later)
+            later = np.where(self.wins[None], UNREACHABLE, later)  # the game is over
+            later = np.where(left == 0, 0, later)
+            by_move = np.minimum(later + cost, UNREACHABLE).min(axis=2).T
+            new_turn = np.minimum(turn[mask], by_move)
+            new_turn = np.minimum(new_turn, turn[here, spaces])  # standing there already holds some
+            new_gap = np.minimum(gap[mask], new_turn[:, :1])
+            new_gap = np.minimum(new_gap, gap[here, spaces])
+            for k in range(1, pushes + 1):
+                np.minimum.at(new_gap[:, k], pushed_at, new_gap[pushed_to, k - 1])
+            if np.array_equal(new_turn, turn[mask]) and np.array_equal(new_gap, gap[mask]):
+                return
+            turn[mask], gap[mask] = new_turn, new_gap
+        raise AssertionError("the fewest turns did not settle")  # pragma: no cover - a fixed point is reached
