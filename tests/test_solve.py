@@ -103,7 +103,8 @@ def solver_edits(scene, limit: int, free_script: bool = False) -> int | None:
     try:
         solution = solve(scene, max_edits=limit, free_script=free_script)
     except Unsolvable as error:
-        assert not error.contradiction
+        # A contradiction says no spins at all will do: the exhaustive search must find none within any limit.
+        assert not error.contradiction or brute_force_min_edits(scene, limit + 1, free_script) is None
         return None
     assert replay_holds(solution.scene, solution.spins, solution.seed)
     return len(solution.edits)
@@ -177,7 +178,7 @@ SMALL_CASES = [
     ("{preset: darton, teetotum: 3}", "virtue-rewarded", 3, 9, 9,
      ["jane pays 3", "elizabeth lands on Luxury", "game lasts at most 9 turns"], 3),
     ("{preset: darton, teetotum: 2}", "virtue-rewarded", 2, 12, 2,
-     ["darcy wins", "elizabeth overshoots"], None),  # not within 3 edits
+     ["darcy wins", "elizabeth overshoots"], None),  # never: with two faces only Anger (32) is near enough
 ]
 
 
@@ -191,13 +192,23 @@ def test_the_fewest_edits_match_an_exhaustive_search(tmp_path, rules, game, play
 
 
 def test_no_solution_within_the_limit_is_said_plainly(tmp_path):
-    # Nobody wins the Mansion in three turns.
-    scene = load_scene(write_scene(tmp_path, ["elizabeth wins"], max_turns=3))
+    # Elizabeth could win the Mansion in her ten turns of twenty, but not with two of these spins changed.
+    scene = load_scene(write_scene(tmp_path, ["elizabeth wins"], max_turns=20))
     with pytest.raises(Unsolvable) as caught:
         solve(scene, max_edits=2)
     assert not caught.value.contradiction
     assert caught.value.lines[0].startswith("No solution: no change of up to 2")
     assert "'elizabeth wins'" in caught.value.lines[0]
+
+
+def test_a_win_too_far_for_the_turns_is_a_contradiction(tmp_path):
+    # Nobody wins the Mansion in three turns: Elizabeth has two of them, and needs eight at the least.
+    scene = load_scene(write_scene(tmp_path, ["elizabeth wins"], max_turns=3))
+    with pytest.raises(Unsolvable) as caught:
+        solve(scene, max_edits=2)
+    assert caught.value.contradiction
+    assert caught.value.lines[1] == ("  'elizabeth wins' cannot hold within 3 turns: it takes at least 8 of "
+                                     "elizabeth's turns, however the teetotum falls, and elizabeth has 2")
 
 
 # -- the example scenes --------------------------------------------------------------------------------

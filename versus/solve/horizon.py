@@ -47,6 +47,13 @@ class Need:
     beats: tuple[int, ...]  # the beats' indices in the scene's list, bit i for beats[i]
     wins: int  # the bit of his win among them, or 0
     turns: np.ndarray  # (2 ** len(beats), goal + 1, OWED + 1) int64; UNREACHABLE where they cannot all hold
+    flagged: list[int]  # the beats held by a flag as they happen (all but the win, held at the game's end) ...
+    bits: np.ndarray  # ... and their bits
+
+
+def need(player: int, beats: tuple[int, ...], wins: int, turns: np.ndarray) -> Need:
+    others = [i for i in range(len(beats)) if not (wins >> i) & 1]
+    return Need(player, beats, wins, turns, [beats[i] for i in others], np.array([1 << i for i in others], np.int64))
 
 
 class Horizon:
@@ -75,7 +82,7 @@ class Horizon:
             his = sorted(his)[:JOINT]
             wins = sum(1 << i for i, (_, kind, _, _) in enumerate(his) if kind == "wins")
             turns = moves.fewest([e for _, _, e, _ in his], [s for _, _, _, s in his])
-            needs.append(Need(who, tuple(j for j, _, _, _ in his), wins, turns))
+            needs.append(need(who, tuple(j for j, _, _, _ in his), wins, turns))
         self.needs = tuple(needs)
 
     def hopeless(self, sim: Simulator) -> np.ndarray:
@@ -85,24 +92,35 @@ class Horizon:
         return self.by_player(sim).any(axis=1)
 
     def by_player(self, sim: Simulator) -> np.ndarray:
-        """(rows, needs): whether the beats of each need's player still to hold can no longer all hold."""
-        out = np.zeros((len(sim.turn), len(self.needs)), dtype=bool)
+        """(rows, needs): whether the beats of each need's player still to hold can no longer all hold.
+
+        Asked before every step of every game the solver plays, so kept to a few whole-array operations."""
+        rows = len(sim.turn)
+        out = np.zeros((rows, len(self.needs)), dtype=bool)
         pending = sim.pk != NO_PENDING
-        first = np.where(pending, sim.next_player[sim.player], sim.player)  # who begins the next turn
-        slots = self.last_turn - sim.turn  # turns still to begin
-        for i, need in enumerate(self.needs):
-            x = need.player
+        anyp = bool(pending.any())
+        first = np.where(pending, sim.next_player[sim.player], sim.player) if anyp else sim.player
+        slots = self.last_turn - sim.turn  # turns still to begin: the next is first's, then in seat order
+        for i, his in enumerate(self.needs):
+            x = his.player
             behind = (x - first) % self.n
-            turns = np.where(slots > behind, (slots - 1 - behind) // self.n + 1, 0)
-            owed = np.where(pending & (sim.pspinner == x), np.where(sim.pk == EXTRA, sim.powed, 1), 0)
-            left = np.full(len(turns), need.wins, dtype=np.int64)
-            for bit, j in enumerate(need.beats):
-                if not (need.wins >> bit) & 1:
-                    left |= np.where(sim.flags[:, j], 0, 1 << bit)
+            turns = np.maximum(slots - behind + self.n - 1, 0) // self.n
+            left = his.wins + (~sim.flags[:, his.flagged]).astype(np.int64) @ his.bits
+            spaces, width = his.turns.shape[1], his.turns.shape[2]
+            at = sim.pos[:, x]
             confined = sim.confined[:, x]
-            needed = need.turns[left, np.where(confined, self.start, sim.pos[:, x]), np.minimum(owed, OWED)]
-            if self.relief_spin:  # confined, he may instead be relieved back to his crime's origin, and spin
-                needed = np.where(confined, np.minimum(needed, need.turns[left, sim.crime[:, x], 1]), needed)
+            anyc = bool(confined.any())
+            if anyc:
+                at = np.where(confined, self.start, at)  # confined, he begins again
+            index = (left * spaces + at) * width
+            if anyp:  # spins owed to him this turn
+                mine = pending & (sim.pspinner == x)
+                index += np.minimum(np.where(mine, np.where(sim.pk == EXTRA, sim.powed, 1), 0), OWED)
+            flat = his.turns.reshape(-1)
+            needed = flat[index]
+            if anyc and self.relief_spin:  # confined, he may instead be relieved back to his crime's origin, and spin
+                relieved = flat[(left * spaces + sim.crime[:, x]) * width + 1]
+                needed = np.where(confined, np.minimum(needed, relieved), needed)
             out[:, i] = needed > turns
         return out
 
