@@ -65,11 +65,19 @@ def test_contradicting_beats_exit_1_before_searching(tmp_path, capsys):
 
 
 def test_no_solution_within_limits_exits_1(tmp_path, capsys):
-    path = copy_scene(tmp_path, "netherfield", ["darcy wins", "game lasts at most 10 turns"])
+    path = copy_scene(tmp_path, "netherfield", ["darcy wins", "game lasts at most 20 turns"])
     assert main(["solve", str(path), "--max-edits", "2"]) == 1
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.startswith("No solution: no change of up to 2")
     assert "Traceback" not in captured.err
+
+
+def test_beats_that_need_more_turns_than_the_game_gives_are_refused_at_once(tmp_path, capsys):
+    path = copy_scene(tmp_path, "netherfield", ["darcy wins", "game lasts at most 10 turns"])
+    assert main(["solve", str(path)]) == 1
+    assert capsys.readouterr().err.splitlines()[1:] == [
+        "  'darcy wins' cannot hold within 10 turns: it takes at least 7 of darcy's turns, however the teetotum "
+        "falls, and darcy has 5"]
 
 
 def test_max_edits_zero_when_the_scene_fails_a_beat(tmp_path, capsys):
