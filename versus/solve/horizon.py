@@ -1,4 +1,4 @@
-"""When beats can no longer hold: the fewest of his own turns a player needs for his, from where he stands.
+"""When a player's beats can no longer hold: the fewest of his own turns he needs for them, from where he stands.
 
 A game whose spins up to position k are fixed can still make a player's beats hold only if he can
 bring all their events about in the turns left to him before the game must end (`game lasts at
@@ -47,13 +47,14 @@ class Need:
     beats: tuple[int, ...]  # the beats' indices in the scene's list, bit i for beats[i]
     wins: int  # the bit of his win among them, or 0
     turns: np.ndarray  # (2 ** len(beats), goal + 1, OWED + 1) int64; UNREACHABLE where they cannot all hold
-    flagged: list[int]  # the beats held by a flag as they happen (all but the win, held at the game's end) ...
+    flagged: tuple[int, ...]  # the beats held by a flag as they happen (all but the win, held at the end) ...
     bits: np.ndarray  # ... and their bits
 
 
 def need(player: int, beats: tuple[int, ...], wins: int, turns: np.ndarray) -> Need:
     others = [i for i in range(len(beats)) if not (wins >> i) & 1]
-    return Need(player, beats, wins, turns, [beats[i] for i in others], np.array([1 << i for i in others], np.int64))
+    bits = np.array([1 << i for i in others], dtype=np.int64)
+    return Need(player, beats, wins, turns, tuple(beats[i] for i in others), bits)
 
 
 class Horizon:
@@ -105,7 +106,7 @@ class Horizon:
             x = his.player
             behind = (x - first) % self.n
             turns = np.maximum(slots - behind + self.n - 1, 0) // self.n
-            left = his.wins + (~sim.flags[:, his.flagged]).astype(np.int64) @ his.bits
+            left = his.wins + (~sim.flags[:, list(his.flagged)]).astype(np.int64) @ his.bits
             spaces, width = his.turns.shape[1], his.turns.shape[2]
             at = sim.pos[:, x]
             confined = sim.confined[:, x]
