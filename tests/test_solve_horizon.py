@@ -17,7 +17,7 @@ import pytest
 
 from versus.boards import load_board
 from versus.odds.beats import BeatPlan, plan
-from versus.odds.simulate import _PER_GAME, _PER_PLAYER, NEVER, Simulator, Start
+from versus.odds.simulate import Simulator, Start
 from versus.odds.spins import TableSpins
 from versus.rules.reach import resting_and_landing
 from versus.scenes.load import load_scene
@@ -58,20 +58,14 @@ def played(sim: Simulator, horizons: list[Horizon], state, spins: np.ndarray) ->
     games = len(spins)
     start = Start.repeat(state, games, beats=sim.plan.count)
     held = sim.run(start, TableSpins(spins)).held
-    for name in _PER_PLAYER + _PER_GAME:  # the same games again, a step at a time, no game ever dropped
-        if name != "too_long":
-            setattr(sim, name, np.array(getattr(start, name), copy=True))
-    sim.too_long, sim.watch_turn = np.full(games, NEVER, np.int64), None
-    sim.flags = np.zeros((games, sim.plan.count), dtype=bool)
-    sim.spins = TableSpins(spins)
-    sim._rebase()
+    sim.begin(start, TableSpins(spins))  # the same games again, a step at a time, no game ever dropped
     over = np.zeros(games, dtype=bool)
     given_up = [np.zeros((games, len(h.needs)), dtype=bool) for h in horizons]
     while not over.all():
-        over |= (sim.winner >= 0) | ((sim.turn >= sim.max_turns) & (sim.pk == 0))  # as Simulator.run ends one
+        over |= sim.ended()
         for h, g in zip(horizons, given_up):
             g |= h.by_player(sim) & ~over[:, None]
-        sim._step()
+        sim.step()
     return given_up, held
 
 

@@ -147,24 +147,11 @@ class Simulator:
                       spins=np.zeros(rows0, np.int64), held=np.zeros((rows0, nb), bool),
                       counters=np.zeros((rows0, n), np.int64), paid=np.zeros((rows0, n), np.int64),
                       too_long=np.full(rows0, NEVER, np.int64), pos=np.zeros((rows0, n), np.int64))
-        for name in _PER_PLAYER + _PER_GAME:
-            if name != "too_long":
-                setattr(self, name, np.array(getattr(start, name), copy=True))
-        self.too_long = np.full(rows0, NEVER, np.int64)
-        self.watch_turn = watch_turn
-        self.flags = np.array(start.flags, dtype=bool, copy=True).reshape(rows0, nb)
-        self.spins = spins
+        self.begin(start, spins, watch_turn)
         gid = np.arange(rows0)
         live = np.ones(rows0, dtype=bool)
-        self._rebase()
         while rows0:
-            done = (self.winner >= 0) | ((self.turn >= self.max_turns) & (self.pk == 0))
-            if stop_late and watch_turn is not None:
-                done |= self.turn > watch_turn
-            if stop_late and self.give_up is not None:
-                hopeless = self.give_up(self) & live & ~done
-                self.too_long[hopeless] = self.k[hopeless]
-                done |= hopeless
+            done = self.ended(stop_late)
             done &= live
             if done.any():
                 d = np.flatnonzero(done)
@@ -186,9 +173,33 @@ class Simulator:
                     self._keep(keep)
                     spins.keep(keep)
                     gid, live = gid[keep], live[keep]
-            self._step()
+            self.step()
         out.held = judge(self.plan, out.held, out.winner, out.turns, out.paid)
         return out
+
+    def begin(self, start: Start, spins: SpinSource, watch_turn: int | None = None) -> None:
+        """Take the rows of start, to be played a step at a time (run does; so may a caller that looks
+        at every row between steps, as versus.solve.resume does)."""
+        for name in _PER_PLAYER + _PER_GAME:
+            if name != "too_long":
+                setattr(self, name, np.array(getattr(start, name), copy=True))
+        self.too_long = np.full(start.rows, NEVER, np.int64)
+        self.watch_turn, self.spins = watch_turn, spins
+        self.flags = np.array(start.flags, dtype=bool, copy=True).reshape(start.rows, self.plan.count)
+        self._rebase()
+
+    def ended(self, stop_late: bool = False) -> np.ndarray:
+        """The rows whose games are over now: won, or at max_turns; with stop_late, past watch_turn too, or
+        given up by give_up (their too_long then the spin position next). A row goes on being stepped,
+        harmlessly, after its game is over: its result is whatever it was when this first said so."""
+        done = (self.winner >= 0) | ((self.turn >= self.max_turns) & (self.pk == 0))
+        if stop_late and self.watch_turn is not None:
+            done |= self.turn > self.watch_turn
+        if stop_late and self.give_up is not None:
+            hopeless = self.give_up(self) & ~done & (self.too_long == NEVER)
+            self.too_long[hopeless] = self.k[hopeless]
+            done |= hopeless
+        return done
 
     def _keep(self, keep: np.ndarray) -> None:
         for name in _PER_PLAYER + _PER_GAME + ("flags",):
@@ -199,7 +210,7 @@ class Simulator:
         self.base = np.arange(len(self.pool), dtype=np.int64) * self.n
 
     # -- one action in every game -------------------------------------------------------------------
-    def _step(self) -> None:  # noqa: C901 - one pass over RULES.md "A turn", kept in one place for speed
+    def step(self) -> None:  # noqa: C901 - one pass over RULES.md "A turn", kept in one place for speed
         t, p = self.t, self.plan
         pk = self.pk
         pend = pk != NO_PENDING

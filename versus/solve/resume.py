@@ -8,15 +8,16 @@ Every child's game is the one it would have had from its first edit, spin for sp
 result is the same; the steps played are fewer (a child of four edits skips on average three
 quarters of what it would replay).
 
-This drives versus.odds.simulate.Simulator a step at a time through its own per-row arrays (the
-ones Simulator.run copies from a Start), so it follows that simulator's rules exactly.
+This drives versus.odds.simulate.Simulator a step at a time (begin, ended, step, as its run does)
+and takes rows from its per-row arrays (the ones Simulator.run copies from a Start), so it follows
+that simulator's rules exactly.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from versus.odds.simulate import _PER_GAME, _PER_PLAYER, NEVER, Outcome, Simulator, Start
+from versus.odds.simulate import _PER_GAME, _PER_PLAYER, Outcome, Simulator, Start
 from versus.odds.spins import EditedSpins
 
 _FIELDS = tuple(name for name in _PER_PLAYER + _PER_GAME if name != "too_long") + ("flags",)
@@ -75,21 +76,11 @@ def _taken(sim: Simulator, start: Start, spins: EditedSpins, row: np.ndarray, k:
            watch_turn: int | None) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
     """Each pair's simulator row `row` as it stands when its next spin is at position k (all arrays);
     gone where the row's game ended (or was given up, too long) before then; the spin table."""
-    for name in _FIELDS[:-1]:
-        setattr(sim, name, np.array(getattr(start, name), copy=True))
-    sim.flags = np.array(start.flags, dtype=bool, copy=True).reshape(start.rows, sim.plan.count)
-    sim.too_long = np.full(start.rows, NEVER, np.int64)
-    sim.watch_turn, sim.spins = watch_turn, spins
-    sim._rebase()
+    sim.begin(start, spins, watch_turn)
     out = {name: np.empty((len(row),) + getattr(sim, name).shape[1:], getattr(sim, name).dtype) for name in _FIELDS}
     waiting, gone = np.ones(len(row), dtype=bool), np.zeros(len(row), dtype=bool)
     while True:
-        over = (sim.winner >= 0) | ((sim.turn >= sim.max_turns) & (sim.pk == 0))  # as Simulator.run ends a game
-        if watch_turn is not None:
-            over |= sim.turn > watch_turn
-        if sim.give_up is not None:  # given up as hopeless, as Simulator.run(stop_late=True) would
-            over |= sim.give_up(sim)
-        ended = waiting & over[row]
+        ended = waiting & sim.ended(stop_late=True)[row]  # as Simulator.run(stop_late=True) ends a game
         gone |= ended
         waiting &= ~ended
         now = np.flatnonzero(waiting & (sim.k[row] == k))
@@ -101,4 +92,4 @@ def _taken(sim: Simulator, start: Start, spins: EditedSpins, row: np.ndarray, k:
             return out, gone, spins.table
         if (sim.k[row[waiting]] > k[waiting]).any():  # pragma: no cover - a spin advances k by one at most
             raise RuntimeError("a parent's game passed a spin position without stopping at it")
-        sim._step()
+        sim.step()
