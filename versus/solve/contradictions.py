@@ -5,6 +5,7 @@ from __future__ import annotations
 from versus.rules.board import Board, Rules
 from versus.rules.reach import resting_and_landing
 from versus.scenes.model import Pattern
+from versus.solve.horizon import UNREACHABLE, horizon_for
 
 
 def contradictions(beats: tuple[Pattern, ...] | list[Pattern], board: Board, rules: Rules, max_turns: int,
@@ -38,20 +39,17 @@ def contradictions(beats: tuple[Pattern, ...] | list[Pattern], board: Board, rul
             if lo > hi:  # type: ignore[operator]
                 found.append(f"'{a}' and '{b}' cannot both hold")
     if not found:
-        last = min([max_turns] + [n for n, _ in most])  # type: ignore[type-var]
-        found += too_few_turns(list(beats), board, rules, last, players, names)
+        found += too_few_turns(tuple(beats), board, rules, max_turns, players, names)
     return found
 
 
-def too_few_turns(beats: list[Pattern], board: Board, rules: Rules, last: int, players: int,
+def too_few_turns(beats: tuple[Pattern, ...], board: Board, rules: Rules, max_turns: int, players: int,
                   names: tuple[str, ...] | None) -> list[str]:
     """A player's beats that take more of his turns, however the teetotum falls, than the game gives him."""
-    from versus.odds.beats import plan
-    from versus.odds.tables import tables_for
-    from versus.solve.horizon import UNREACHABLE, Horizon
-
     found = []
-    for need in Horizon(tables_for(board, rules), plan(beats, players), players, last).needs:
+    horizon = horizon_for(board, rules, beats, players, max_turns)
+    last = horizon.last_turn
+    for need in horizon.needs:
         who = names[need.player] if names else f"player {need.player + 1}"
         texts = [f"'{beats[j]}'" for j in need.beats]
         listed = texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + f" and {texts[-1]}"

@@ -30,9 +30,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from versus.odds.beats import BeatPlan
+from versus.odds.beats import BeatPlan, plan
 from versus.odds.simulate import EXTRA, NO_PENDING, Simulator
-from versus.odds.tables import Tables
+from versus.odds.tables import Tables, tables_for
+from versus.rules.board import Board, Rules
+from versus.scenes.model import Pattern
 
 OWED = 8  # spins owed this turn tracked exactly below this; OWED itself stands for "as many as wanted"
 JOINT = 6  # a player's beats bounded together, at most (more would be 2**JOINT tables; the rest are left out)
@@ -124,6 +126,23 @@ class Horizon:
                 needed = np.where(confined, np.minimum(needed, relieved), needed)
             out[:, i] = needed > turns
         return out
+
+
+_HORIZONS: dict[tuple, Horizon] = {}
+
+
+def horizon_for(board: Board, rules: Rules, beats: tuple[Pattern, ...], players: int, max_turns: int) -> Horizon:
+    """The horizon of a scene's beats, its last turn the scene's or `game lasts at most N turns`'s.
+
+    Kept for the next asker (the contradictions, then the search, ask for the same one)."""
+    key = (board.id, rules, tuple(beats), players, max_turns)
+    if key not in _HORIZONS:
+        most = [b.number for b in beats if b.kind == "lasts-at-most"]
+        if len(_HORIZONS) >= 16:
+            _HORIZONS.clear()
+        _HORIZONS[key] = Horizon(tables_for(board, rules), plan(beats, players), players,
+                                 min([max_turns] + most))  # type: ignore[type-var]
+    return _HORIZONS[key]
 
 
 class _Moves:

@@ -46,7 +46,7 @@ from versus.rules import Game
 from versus.rules.board import Board, Rules
 from versus.rules.state import State
 from versus.scenes.model import Pattern
-from versus.solve.horizon import Horizon
+from versus.solve.horizon import horizon_for
 from versus.solve.resume import play_from_last
 from versus.solve.workers import Batch, Result, Runner
 
@@ -123,8 +123,7 @@ class Search:
         self.sim = Simulator(board, rules, players, max_turns, beats=self.beats)
         most = [b.number for b in self.beats if b.kind == "lasts-at-most"]
         self.at_most = min(most) if most else None  # type: ignore[type-var]
-        last_turn = max_turns if self.at_most is None else min(self.at_most, max_turns)
-        self.sim.give_up = Horizon(self.sim.t, self.sim.plan, players, last_turn).hopeless
+        self.sim.give_up = horizon_for(board, rules, self.beats, players, max_turns).hopeless
         self.cache = np.zeros(1, dtype=np.int64)  # base spins by position, shared by every batch
         self.candidates = 0  # games played out so far
         self.from_last = True  # play candidates on from their last edit (versus.solve.resume); False: from the first
