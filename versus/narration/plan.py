@@ -97,9 +97,19 @@ def search(draft: Drafter, target: int) -> list[Draft]:
     even the fewest run long, the lean drafts (no verdicts, one tally a stretch) are searched instead.
 
     The bracket starts at a moment for every WORDS_A_MOMENT words asked and doubles only while the
-    prose falls short, so a long game is never drafted with all its thousands of moments."""
+    prose falls short, so a long game is never drafted with all its thousands of moments. The prose
+    does not grow smoothly: where one moment more takes the full drafts from short of the budget to
+    past it, the lean drafts, which grow more slowly, are searched as well."""
     top = most(draft.play)
     lean = draft("brisk", 0).words > target * (1 + TOLERANCE)
+    found = bisect(draft, target, top, lean)
+    if not lean and not any(abs(d.words - target) <= TOLERANCE * target for d in found):
+        found += bisect(draft, target, top, True)
+    return found
+
+
+def bisect(draft: Drafter, target: int, top: int, lean: bool) -> list[Draft]:
+    """The drafts of lean or full brisk either side of target, bisecting the number of moments told."""
     low, high = 0, min(top, max(1, target // WORDS_A_MOMENT))
     while draft("brisk", high, lean).words < target and high < top:
         low, high = high, min(top, 2 * high)
