@@ -22,7 +22,8 @@ SCENES = sorted(p for p in (ROOT / "scenes").glob("*.yaml") if ".takes." not in 
 ALLOWED = {"who", "he", "him", "his", "himself", "He", "Him", "His", "Himself", "other", "other_his", "other_him",
            "other_he", "space", "dest", "fine", "spin", "spin_n", "turns", "months", "game", "setting", "players",
            "company", "leader", "span", "winner", "loser", "pool", "subject", "addressee", "times", "spaces", "nth",
-           "count", "paid", "due", "received", "winnings", "advance", "spin_spaces", "margin"}
+           "count", "paid", "due", "received", "winnings", "advance", "spin_spaces", "margin", "who_times",
+           "other_times"}
 
 
 def played(path, seed=None, pace="brisk"):
@@ -77,6 +78,19 @@ def test_the_finish_and_every_confinement_name_the_player():
 
 def test_the_same_take_gives_the_same_prose():
     assert played(SCENES[0])[2] == played(SCENES[0])[2]
+
+
+def test_a_tally_covers_only_the_collisions_it_tells():
+    """A lean draft keeps one tally a stretch: the collisions it leaves untold are reported missing."""
+    play = Playthrough(load_scene(ROOT / "scenes" / "longbourn.yaml"), seed=4)
+    for _ in play.play_out():
+        pass
+    narrator = Narrator(play, "brisk", limit=0, lean=True)
+    first = narrator.told()[1]
+    assert (first.first, first.last) == (0, 13) and "Mary and Jane met twice" in first.text
+    missing = narrator.missing()
+    assert 2 not in missing and 5 not in missing  # Mary turned Jane out at 3, and Jane Mary at 6: told
+    assert {7, 9, 12} <= set(missing)  # Mary turned Lydia out at 8 and 13, Lydia Kitty at 10: not told
 
 
 def test_long_games_get_proportionate_prose():

@@ -40,7 +40,10 @@ CONDITIONS: dict[str, str] = {
     "onlookers": "how many onlookers the scene has (a line that makes them plural wants '>1')",
     "visiting": "true when the scene's host is someone outside it, so that its people go home after",
     "players": "how many players there are",
-    "times": "how many times a tally counts what it tells (collisions, confinements)",
+    "times": "how many times a tally counts what it tells (a pair's collisions, whichever way; confinements)",
+    "even": "true when the two of a pair who met both ways in a stretch turned each other out equally often",
+    "others": "true when the collisions a stretch tells together after the pairs it names are all between others",
+    "alternated": "true when a pair's collisions in a stretch went one way, then the other, by turns",
 }
 
 COMPARISON = re.compile(r"^\s*(>=|<=|>|<|==|!=)\s*(-?\d+)\s*$")

@@ -17,6 +17,8 @@ from versus.rules import events as ev
 if TYPE_CHECKING:
     from versus.narration.narrator import Paragraph
 
+Meeting = tuple[int, int, int, int, int]  # a collision: (action index, who turned the other out, the other, from, to)
+
 
 class Summaries:
     # -- the whole game in a paragraph or two (--pace summary) ----------------------------------------
@@ -97,7 +99,7 @@ class Summaries:
             out.append(self.phrase("stretch_lead", span=span, **self.leader_values(lead_after)))
         else:
             out.append(self.phrase("stretch", span=span, **self.leader_values(lead_after)))
-        out.extend(self.tallies(stretch)[:1 if self.lean else 2])  # the rest goes without saying
+        out.extend(self.tallies(stretch, 1 if self.lean else 2))  # the rest goes without saying
         if rounds >= 1 and not self.lean and self.pace == "brisk":
             out.extend(self.table_talk(stretch))
         return [Unit(s, *self.scope) for s in out if s]
@@ -105,8 +107,9 @@ class Summaries:
     def leader_values(self, seat: int | None) -> dict[str, str]:
         return {"leader": self.voices.person(seat).called} if seat is not None else {}
 
-    def tallies(self, stretch: list[int]) -> list[str]:
-        collisions: dict[tuple[int, int], list[tuple[int, int, int]]] = {}  # (by, displaced) -> (index, from, to)
+    def tallies(self, stretch: list[int], room: int) -> list[str]:
+        """At most room sentences tallying the stretch, collisions first; only what they tell is covered."""
+        meetings: dict[tuple[int, int], list[Meeting]] = {}  # each pair's collisions, whichever way
         virtues: dict[int, list[str]] = {}
         vices: dict[int, list[str]] = {}
         paid: dict[int, int] = {}
@@ -116,46 +119,85 @@ class Summaries:
             if f.confined:
                 confined.setdefault(f.player, []).append(index)
             for e in self.play.played[index].action.events:
-                if isinstance(e, ev.Displaced):
-                    collisions.setdefault((e.by, e.player), []).append((index, e.frm, e.to))
+                if isinstance(e, ev.Displaced):  # a pair met, whichever of them gave way
+                    pair = (min(e.by, e.player), max(e.by, e.player))
+                    meetings.setdefault(pair, []).append((index, e.by, e.player, e.frm, e.to))
                 elif isinstance(e, (ev.Fined, ev.Paid)):  # what each paid, on his own turn or another's
                     paid[e.player] = paid.get(e.player, 0) + (e.paid if isinstance(e, ev.Fined) else e.amount)
             if f.landed and self.mansion and f.kind in ("virtue", "vice"):
                 found = virtues if f.kind == "virtue" else vices
                 found.setdefault(f.player, []).append(self.board.space(f.landed).name)
         general = dict(self.now)
-        out = []
-        pairs = sorted(collisions.items(), key=lambda kv: (-len(kv[1]), kv[0]))
-        for (by, victim), moves in pairs[:2]:  # the two pairs that met most; more would read as a ledger
-            self.now = general | {"times": len(moves), "displaced": "back" if all(to < frm for _, frm, to in moves) else
-                                  "forward" if all(to > frm for _, frm, to in moves) else "mixed",
-                                  "paid": sum(self.facts.actions[i].paid for i, _, _ in moves)}
-            text = self.phrase("collision_tally", times=times(len(moves)), **self.voices.values(by, victim))
-            if text:
-                out.append(text)
-                self.covered.update(i for i, _, _ in moves)
-        rest = [i for _, moves in pairs[2:] for i, _, _ in moves]
-        if rest:
-            self.now = general | {"times": len(rest)}
-            text = self.phrase("collision_rest", count=number(len(rest)), times=times(len(rest)))
-            if text:
-                out.append(text)
-                self.covered.update(rest)
+        out: list[tuple[str, list[int]]] = self.collision_tallies(meetings, room, general)  # (sentence, actions told)
         self.now = general
         for key, found in (("virtue_tally", virtues), ("vice_tally", vices)):
             for seat, names in sorted(found.items()):
                 unique = list(dict.fromkeys(names))
                 if len(unique) >= 2 and len(out) < 4:
-                    out.append(self.phrase(key, spaces=listing(unique), **self.voices.values(seat)))
+                    out.append((self.phrase(key, spaces=listing(unique), **self.voices.values(seat)), []))
         for seat, indices in sorted(confined.items()):  # confinements a budget left untold one by one
             self.now = general | {"repeat": len(indices) > 1, "times": len(indices)}
             text = self.phrase("confinement_tally", times=times(len(indices)), **self.voices.values(seat))
             if text:
-                out.append(text)
-                self.covered.update(indices)
+                out.append((text, indices))
         for seat, total in sorted(paid.items()):
             if total >= 2 and len(out) < 4:
                 self.now = general | {"paid": total}
-                out.append(self.phrase("payments_tally", count=number(total), **self.voices.values(seat)))
+                out.append((self.phrase("payments_tally", count=number(total), **self.voices.values(seat)), []))
+        self.now = general
+        kept = [(text, told) for text, told in out if text][:room]
+        for _, told in kept:
+            self.covered.update(told)
+        return [text for text, _ in kept]
+
+    def collision_tallies(self, meetings: dict[tuple[int, int], list[Meeting]], room: int,
+                          general: dict) -> list[tuple[str, list[int]]]:
+        """The two pairs that met most, each told as a pair (more would read as a ledger), and the
+        meetings of the pairs not told, gathered in one sentence. Where the room is for two sentences
+        and three pairs or more met, the second is the rest, so that every meeting is told."""
+        pairs = sorted(meetings.values(), key=lambda moves: (-len(moves), moves[0][0]))
+        out: list[tuple[str, list[int]]] = []
+        untold: list[list[Meeting]] = []
+        for k, moves in enumerate(pairs):
+            tried = len(out) < room and (k == 0 or k == 1 and (len(pairs) == 2 or room > 2))
+            text = self.pair_tally(moves, general) if tried else ""
+            if text:
+                out.append((text, [i for i, *_ in moves]))
+            else:
+                untold.append(moves)
+        rest = [m for moves in untold for m in moves]
+        if rest and out and len(out) < room:
+            named = {p for moves in pairs if moves not in untold for _, by, displaced, *_ in moves
+                     for p in (by, displaced)}
+            others = not any({by, displaced} & named for _, by, displaced, *_ in rest)
+            self.now = general | {"times": len(rest), "others": others}
+            text = self.phrase("collision_rest", count=number(len(rest)), times=times(len(rest)))
+            if text:
+                out.append((text, [i for i, *_ in rest]))
+            elif len(pairs) > 2 and len(untold) == len(pairs) - 1:  # no word for the rest: the second pair, then
+                text = self.pair_tally(untold[0], general)
+                if text:
+                    out.append((text, [i for i, *_ in untold[0]]))
         self.now = general
         return out
+
+    def pair_tally(self, moves: list[Meeting], general: dict) -> str:
+        """One pair's meetings in the stretch: one way only ("each time it was Elizabeth who gave way"), or
+        both ways, told from the side of the one who first turned the other out."""
+        who, other = moves[0][1], moves[0][2]
+        facts = general | {"times": len(moves), "paid": sum(self.facts.actions[i].paid for i, *_ in moves),
+                           "displaced": "back" if all(to < frm for *_, frm, to in moves) else
+                           "forward" if all(to > frm for *_, frm, to in moves) else "mixed"}
+        values = self.voices.values(who, other)
+        mine = sum(1 for _, by, *_ in moves if by == who)
+        if mine == len(moves):
+            self.now = facts
+            text = self.phrase("collision_tally", times=times(len(moves)), **values)
+        else:
+            ways = [by for _, by, *_ in moves]
+            self.now = facts | {"even": 2 * mine == len(moves),
+                                "alternated": all(a != b for a, b in zip(ways, ways[1:]))}
+            text = self.phrase("collision_tally_mutual", times=times(len(moves)), who_times=times(mine),
+                               other_times=times(len(moves) - mine), **values)
+        self.now = general
+        return text
