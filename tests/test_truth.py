@@ -11,12 +11,16 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from versus.export import render
 from versus.narration import lint, truth
+from versus.narration.conditions import entry
 from versus.narration.narrator import PACES, Narrator
-from versus.narration.phrasebook import PhrasebookError, load_author
+from versus.narration.phrasebook import HERE, PhrasebookError, fill, load_author
 from versus.narration.truth import Replay, Unit, falsehoods
+from versus.narration.voice import Voices
+from versus.narration.words import times
 from versus.rules import events as ev
 from versus.scenes.load import load_scene, scene_from_bytes
 from versus.takes.playthrough import Playthrough
@@ -264,3 +268,83 @@ def test_an_author_entry_is_told_only_when_its_conditions_hold(tmp_path):
     path.write_text(text + "phrasebook: mine.yaml\n")
     prose = " ".join(Narrator(play_of(load_scene(path)), "brisk").paragraphs())
     assert re.search(r"(Mr\. Darcy|He) was humbled in the evening\.", prose) and "in the morning" not in prose
+
+
+# -- collisions counted: who met whom, how often, and who gave way ------------------------------------
+def seed4():
+    """The Longbourn take of seed 4, whose fourth paragraph (actions 22-75) once told Jane and Elizabeth
+    meeting thrice, Elizabeth giving way each time: they met four times, and at 67 Jane gave way."""
+    sc = load_scene(ROOT / "scenes" / "longbourn.yaml")
+    play = Playthrough(sc, seed=4)
+    for _ in play.play_out():
+        pass
+    jane_and_lizzy = [(i + 1, e.by, e.player) for i, p in enumerate(play.played) for e in p.action.events
+                      if isinstance(e, ev.Displaced) and {e.by, e.player} == {0, 1} and 21 <= i <= 74]
+    assert jane_and_lizzy == [(31, 0, 1), (61, 0, 1), (67, 1, 0), (71, 0, 1)]
+    return sc, play
+
+
+def test_a_count_of_meetings_is_held_to_the_collisions_either_way():
+    sc, play = seed4()
+    said = "The board being narrow, Jane and Elizabeth met thrice, and each time it was Elizabeth who gave way."
+    assert false(sc, play, said, 21, 73) == ["collisions_counted"]  # the stretch the tally told
+    paragraph = falsehoods(Replay(sc, play.spins()), [Unit(said, 21, 74)], strict=False)  # its paragraph, read whole
+    assert [f.claim for f in paragraph] == ["collisions_counted"]
+    assert "collisions_counted" in false(sc, play, said.replace("thrice", "four times"), 21, 73)  # not each time
+    for true in ("Jane and Elizabeth met four times.",
+                 "Jane displaced Elizabeth thrice before the game was much older.",
+                 "Elizabeth displaced Jane once.",
+                 "Kitty made Elizabeth give up her place twice, and grew less apologetic each time.",
+                 "Jane turned Elizabeth out of her place thrice, and Elizabeth returned the compliment once.",
+                 "The board being narrow, Jane and Elizabeth met four times, and the honours were divided: thrice it "
+                 "was Elizabeth who gave way, and once Jane.",
+                 "Jane and Elizabeth came four times to the same square, and it was not always the same one who "
+                 "gave way."):
+        assert false(sc, play, true, 21, 73) == [], true
+    for wrong in ("Jane displaced Elizabeth four times.", "Elizabeth displaced Jane twice.",
+                  "Jane and Elizabeth met four times upon the narrow board, and gave way to one another by turns.",
+                  "Jane and Elizabeth turned each other out twice apiece."):
+        assert false(sc, play, wrong, 21, 73) == ["collisions_counted"], wrong
+    # Mary turned Lydia out at 8 and 13, and Lydia never turned Mary out before 14
+    assert false(sc, play, "Mary and Lydia met twice, and each time it was Lydia who gave way.", 0, 12) == []
+    assert false(sc, play, "Lydia and Mary met twice, and each time it was Mary who gave way.", 0, 12) \
+        == ["collisions_counted"]
+
+
+def tally_facts(play, first: int, last: int, who: int, other: int) -> dict:
+    moves = [(e.by, e.player) for p in play.played[first:last + 1] for e in p.action.events
+             if isinstance(e, ev.Displaced) and {e.by, e.player} == {who, other}]
+    ways = [by for by, _ in moves]
+    mine = ways.count(who)
+    alternated = all(a != b for a, b in zip(ways, ways[1:]))
+    return {"times": len(moves), "even": 2 * mine == len(moves), "alternated": alternated, "who_times": mine,
+            "other_times": len(moves) - mine}
+
+
+@pytest.mark.parametrize("key,stretch,who,other", [
+    ("collision_tally", (0, 12), 2, 4),  # Mary turned Lydia out twice, at 8 and 13
+    ("collision_tally", (17, 18), 3, 2),  # Kitty turned Mary out once, at 19
+    ("collision_tally_mutual", (21, 73), 0, 1),  # Jane turned Elizabeth out thrice, Elizabeth her once
+    ("collision_tally_mutual", (75, 96), 0, 1),  # once each, by turns (76 and 77)
+])
+def test_every_tally_of_a_pair_is_read_and_holds_and_a_wrong_count_is_caught(key, stretch, who, other):
+    sc, play = seed4()
+    facts = tally_facts(play, *stretch, who, other)
+    values = Voices(sc).values(who, other)
+    said = 0
+    for item in yaml.safe_load((HERE / "tallies.yaml").read_text(encoding="utf-8"))[key]:
+        e = entry(item)
+        if not e.holds(facts):
+            continue
+        right = values | {"times": times(facts["times"]), "who_times": times(facts["who_times"]),
+                          "other_times": times(facts["other_times"])}
+        text = fill(e.text, right)
+        names = tuple(n for p in sc.players for n in (p.called, p.name))
+        assert any(pattern.search(text) for _, pattern in truth._readings(names)), f"no form reads: {text}"
+        assert false(sc, play, text, *stretch) == [], text
+        if "{times}" in e.text or "{who_times}" in e.text:
+            wrong = fill(e.text, right | {"times": times(facts["times"] + 1),
+                                          "who_times": times(facts["who_times"] + 1)})
+            assert "collisions_counted" in false(sc, play, wrong, *stretch), wrong
+        said += 1
+    assert said >= 4

@@ -23,6 +23,7 @@ class Claim:
     speech: bool | None = None  # True: spoken lines only; False: narration only
     unless: re.Pattern[str] | None = None  # text that looks like the claim but is not (e.g. "begin again")
     also: tuple[str, ...] = ()  # other conditions that declare it
+    read: tuple[tuple[str, tuple[str, ...]], ...] = ()  # how the checker reads it: (meaning, forms), in order
 
     def made_in(self, text: str) -> bool:
         if self.unless is not None:
@@ -39,7 +40,8 @@ def claims() -> tuple[Claim, ...]:
         out.append(Claim(name, tuple(re.compile(p, re.IGNORECASE) for p in spec["patterns"]),
                          tuple(spec.get("requires", {}).items()), tuple(spec.get("slots", ())),
                          spec.get("speech"), re.compile(unless, re.IGNORECASE) if unless else None,
-                         tuple(spec.get("also", ()))))
+                         tuple(spec.get("also", ())),
+                         tuple((meaning, tuple(forms)) for meaning, forms in (spec.get("read") or {}).items())))
     return tuple(out)
 
 

@@ -26,7 +26,8 @@ SPOKEN = ("speech", "remark", "exchange")  # keys whose templates are spoken lin
 # Slots filled with a sample before the claims are sought, so that "took {pool}" is read as a receipt.
 SAMPLES = {"pool": "two counters", "fine": "two counters", "paid": "two counters", "due": "two counters",
            "received": "two counters", "winnings": "two counters", "count": "two", "advance": "two spaces",
-           "spin_spaces": "two spaces", "margin": "two spaces", "months": "two months"}
+           "spin_spaces": "two spaces", "margin": "two spaces", "months": "two months", "times": "twice",
+           "who_times": "twice", "other_times": "once"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from typing import Callable, Iterable, Sequence
 
 import yaml
@@ -318,11 +319,127 @@ def history(c: Check) -> bool:
     return False
 
 
+# -- collisions counted: "Jane and Elizabeth met thrice, and each time it was Elizabeth who gave way" ----------
+COUNT = r"(?:once|twice|thrice|(?:[a-z]+(?:-[a-z]+)?|\d+) times)"
+COUNTS = {"once": 1, "twice": 2, "thrice": 3}
+CLAUSE = re.compile(r"(?<!\bMr)(?<!\bMrs)(?<!\bDr)(?<!\bSt)[.;!?]+\s*")
+SLOT = re.compile(r"\{([abnm])\}")
+PERSON_WORDS = {"he": ("he", "him", "his", "himself"), "she": ("she", "her", "hers", "herself")}
+COUNTED = next(k for k in CLAIMS if k.name == "collisions_counted")
+
+
+def _count(word: str) -> int | None:
+    """'twice' → 2, 'four times' → 4; None for a word that is no number ('many times')."""
+    word = word.lower()
+    if word in COUNTS:
+        return COUNTS[word]
+    head = word.split()[0]
+    return int(head) if head.isdigit() else NUMBERS.get(head)
+
+
+@cache
+def _readings(names: tuple[str, ...]) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """claims.yaml's forms for counted collisions, compiled for a scene's names: each {a} and {b} a group
+    that takes a name or a pronoun, each {n} and {m} a count (a letter's second use, a group of its own)."""
+    person = "|".join(sorted({re.escape(n) for n in names} | {w for ws in PERSON_WORDS.values() for w in ws},
+                             key=len, reverse=True))
+    out = []
+    for meaning, forms in COUNTED.read:
+        for form in forms:
+            used: dict[str, int] = {}
+
+            def group(match: re.Match[str]) -> str:
+                letter = match.group(1)
+                used[letter] = used.get(letter, 0) + 1
+                body = COUNT if letter in "nm" else person
+                return rf"(?<![\w-])(?P<{letter}{used[letter]}>{body})(?![\w-])"
+
+            out.append((meaning, re.compile(SLOT.sub(group, form), re.I)))
+    return tuple(out)
+
+
+def _meetings(c: Check, indices: Sequence[int]) -> list[tuple[int, int]]:
+    """(who turned out, who was turned out) for each collision of these actions, in order."""
+    return [(e.by, e.player) for i in indices for e in c.replay.actions[i].events if isinstance(e, ev.Displaced)]
+
+
+def _people(c: Check, said: str) -> set[int]:
+    """Whom a name or pronoun in the sentence may stand for."""
+    said = said.lower()
+    players = c.replay.scene.players
+    named = {i for i, p in enumerate(players) if said in {p.called.lower(), p.name.lower()}}
+    return named or {i for i, p in enumerate(players) if said in PERSON_WORDS.get(p.pronoun, ())}
+
+
+def _form_holds(c: Check, meaning: str, match: re.Match[str], met: list[tuple[int, int]]) -> bool:
+    found = {k: v for k, v in match.groupdict().items() if v is not None}
+    who = {letter: set.intersection(*[_people(c, v) for k, v in found.items() if k[0] == letter])
+           for letter in "ab" if any(k[0] == letter for k in found)}
+    n = _count(found["n1"]) if "n1" in found else None
+    m = _count(found["m1"]) if "m1" in found else None
+    if ("n1" in found and n is None) or ("m1" in found and m is None):
+        return True  # "many times": no number to hold it to
+    return any(_pair_holds(meaning, [x for x in met if set(x) == {a, b}], a, n, m)
+               for a in who.get("a", set()) for b in who.get("b", set()) - {a})
+
+
+def _pair_holds(meaning: str, pair: list[tuple[int, int]], a: int, n: int | None, m: int | None) -> bool:
+    """What a form means, held to the meetings of a and the other of the pair, in order."""
+    ab = sum(1 for by, _ in pair if by == a)
+    ba = len(pair) - ab
+    if meaning == "met":
+        return ab + ba == n
+    if meaning == "by":
+        return ab == n and (m is None or ba == m)
+    if meaning == "apiece":
+        return ab == n == ba
+    if meaning == "yielded":
+        return ab > 0 and ba == 0
+    if meaning == "mutual":
+        return ab > 0 and ba > 0
+    if meaning == "alternated":
+        return len(pair) > 1 and all(x != y for x, y in zip(pair, pair[1:]))
+    raise ValueError(f"claims.yaml: collisions_counted reads {meaning!r}, which the checker does not know")
+
+
+def _clause_holds(c: Check, clause: str, met: list[tuple[int, int]]) -> bool:
+    names = tuple(n for p in c.replay.scene.players for n in (p.called, p.name) if n)
+    read = [(meaning, m) for meaning, pattern in _readings(names) for m in pattern.finditer(clause)]
+    if read:
+        return all(_form_holds(c, meaning, m, met) for meaning, m in read)
+    # A phrasing no form reads: each count it states is one the players it names (or anyone) met.
+    stated = [_count(w) for w in re.findall(rf"(?<![\w-]){COUNT}(?![\w-])", re.sub(r"\bnot once but\b", " ", clause,
+                                                                                 flags=re.I), re.I)]
+    players = c.replay.scene.players
+    people = [i for i, p in enumerate(players) if _names(p.name, p.called, clause)]
+    if len(people) < 2:  # and whoever a "he" or "she" in it may stand for
+        said = {w.lower() for w in re.findall(r"[A-Za-z]+", clause)}
+        people = sorted(set(people) | {i for i, p in enumerate(players) if said & set(PERSON_WORDS.get(p.pronoun, ()))})
+    if not people:  # "others met … four times in all": no more meetings than there were
+        return all(n is None or 0 < n <= len(met) for n in stated)
+    known = set()
+    for a in people:
+        known |= {sum(1 for x in met if x[0] == a), sum(1 for x in met if x[1] == a)}
+        for b in set(people) - {a}:
+            known |= {met.count((a, b)), met.count((a, b)) + met.count((b, a))}
+    return all(n is None or (n > 0 and n in known) for n in stated)
+
+
+def collisions_counted(c: Check) -> bool:
+    """Each count of meetings a clause states holds over the sentence's actions (for a paragraph, over
+    all of them or all but its last, the moment that ended the stretch its tally tells)."""
+    windows = [c.indices] if c.strict or len(c.indices) < 2 else [c.indices, c.indices[:-1]]
+    for clause in CLAUSE.split(c.narration):
+        if COUNTED.made_in(clause) and not any(_clause_holds(c, clause, _meetings(c, w)) for w in windows):
+            return False
+    return True
+
+
 TESTS: dict[str, Callable[[Check], bool]] = {
     "payment": payment, "fine_spoken": anyone_paid, "receipt": receipt, "eventless": eventless,
     "back": back, "forward": forward, "distance": distance, "short_of_goal": short_of_goal, "overshoot": overshoot,
     "lead_narrow": lead_narrow, "lead_wide": lead_wide, "lead_long": lead_long, "took_lead": took_lead,
-    "leads": leads, "history": history,
+    "leads": leads, "history": history, "collisions_counted": collisions_counted,
     "evening": lambda c: c.replay.time == "evening", "morning": lambda c: c.replay.time == "morning",
     "company": lambda c: bool(c.replay.scene.company), "going_home": lambda c: c.replay.visiting,
 }
