@@ -189,9 +189,10 @@ def test_a_level_taken_up_again_plays_only_what_it_had_not():
     board = load_board(scene.game)
     rules = board.rules(scene.preset, **dict(scene.switches))
 
-    def fresh():
+    def fresh():  # three searches at once, in a test process that has grown: no limit on memory here
         found = search.Search(board, rules, len(scene.players), scene.beats, scene.max_turns,
-                              lambda k: spin_at(scene.spins, scene.seed, k, rules.teetotum)[0], lambda k: True, 4)
+                              lambda k: spin_at(scene.spins, scene.seed, k, rules.teetotum)[0], lambda k: True, 4,
+                              memory_limit=2**40)
         found.sim.give_up = None  # nothing pruned: the answer lies some batches into the level
         found.path = found.base_path()
         found._root(found.path)

@@ -19,13 +19,16 @@ import numpy as np
 
 from versus.odds.simulate import _PER_GAME, _PER_PLAYER, Outcome, Simulator, Start
 from versus.odds.spins import EditedSpins
+from versus.solve.known import ENDS, Known, News, hashes, with_face
 
 _FIELDS = tuple(name for name in _PER_PLAYER + _PER_GAME if name != "too_long") + ("flags",)
 
 
 def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndarray,
-                   watch_turn: int | None, table: np.ndarray) -> tuple[Outcome, np.ndarray]:
-    """The outcome of every row (edits pos/val, positions rising, two or more a row), and the spin table.
+                   watch_turn: int | None, table: np.ndarray,
+                   known: Known | None = None) -> tuple[Outcome, np.ndarray, News | None]:
+    """The outcome of every row (edits pos/val, positions rising, two or more a row), the spin table,
+    and what known (positions met before, if given: versus.solve.known) learnt, as news for others.
 
     start_of(first) gives the Start of rows whose games begin just before spin position `first`;
     base(k) the scene's spin at k, table those looked up so far.
@@ -41,8 +44,20 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
     ppos, pval = pos[parent_rows, :d], val[parent_rows, :d]
     taken, gone, table = _taken(sim, start_of(ppos[:, 0]), EditedSpins(base, ppos, pval, cache=table),
                                 which[heads], pos[heads, -1], watch_turn)
-    on = ~gone[pair_of]
-    rows = [np.flatnonzero(on), np.flatnonzero(~on)]
+    on = np.flatnonzero(~gone[pair_of])
+    face = val[on, -1]
+    first, second = (h[pair_of[on]] for h in hashes(taken, _FIELDS, len(heads)))
+    first, second = with_face(first, second, face)
+    entry = known.find(first, second) if known is not None else np.full(len(on), -1, np.int64)
+    hit, miss = np.flatnonzero(entry >= 0), np.flatnonzero(entry < 0)
+    # Children alike (their games standing alike when the last edit comes, the same edit) are played once:
+    # the first of each; one whose second hash differs from that one's is played as well, and not kept.
+    group = np.unique(first[miss], return_index=True, return_inverse=True)
+    rep = group[1][group[2].reshape(-1)]
+    odd = second[miss] != second[miss][rep]
+    rep[odd] = np.flatnonzero(odd)
+    once = np.unique(rep)
+    rows = [on[miss[once]], np.flatnonzero(gone[pair_of])]
     starts = [Start(**{name: taken[name][pair_of[rows[0]]] for name in _FIELDS}), start_of(pos[rows[1], 0])]
     parts = []
     for r, start in zip(rows, starts):
@@ -50,7 +65,21 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
             edited = EditedSpins(base, pos[r], val[r], cache=table)
             parts.append((r, sim.run(start, edited, watch_turn=watch_turn, stop_late=True)))
             table = edited.table
-    return _merged(len(pos), parts), table
+    news = None
+    if miss.size:
+        played = parts[0][1]
+        if known is not None:
+            kept = np.flatnonzero(~odd[once])
+            news = known.keep(first[miss[once[kept]]], second[miss[once[kept]]], _spread(played, kept))
+        parts[0] = (on[miss], _spread(played, np.searchsorted(once, rep)))
+    if hit.size:
+        parts.append((on[hit], known.outcome(entry[hit])))  # type: ignore[union-attr]
+    return _merged(len(pos), parts), table, news
+
+
+def _spread(outcome: Outcome, rows: np.ndarray) -> Outcome:
+    """The outcome of games played once, given to each row that stands for one of them."""
+    return Outcome(**{name: getattr(outcome, name)[rows] for name in ENDS})
 
 
 def _runs(rows: np.ndarray) -> np.ndarray:
@@ -62,9 +91,8 @@ def _runs(rows: np.ndarray) -> np.ndarray:
 def _merged(rows: int, parts: list[tuple[np.ndarray, Outcome]]) -> Outcome:
     if len(parts) == 1:
         return parts[0][1]
-    fields = ("winner", "turns", "spins", "held", "counters", "paid", "too_long", "pos")
     out = {}
-    for name in fields:
+    for name in ENDS:
         like = getattr(parts[0][1], name)
         out[name] = np.empty((rows,) + like.shape[1:], like.dtype)
         for r, part in parts:

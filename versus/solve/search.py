@@ -13,7 +13,9 @@ level d is every way of changing d spins (positions rising, each to another face
 batches (children of the level before, itself streamed again), never held whole, and every
 candidate is played out to the end by the vectorised simulator, in this process or two: one edit
 from the cached state of the scene's own game just before it, more from its parent's game (played
-once a batch) just before its last edit (versus.solve.resume). A level searched in full
+once a batch) just before its last edit (versus.solve.resume); a candidate whose game then stands
+where one played before stood, with the same last edit, is given that one's end, not played
+(versus.solve.known: four in five of them, on some scenes). A level searched in full
 without a solution rules out d edits; the first level with one gives the minimum.
 
 Pruning, all of it sound (it never drops a solution with fewer edits):
@@ -47,6 +49,7 @@ from versus.rules.board import Board, Rules
 from versus.rules.state import State
 from versus.scenes.model import Pattern
 from versus.solve.horizon import horizon_for
+from versus.solve.known import Known, News
 from versus.solve.resume import play_from_last
 from versus.solve.workers import Batch, Result, Runner
 
@@ -127,7 +130,8 @@ class Search:
         self.cache = np.zeros(1, dtype=np.int64)  # base spins by position, shared by every batch
         self.candidates = 0  # games played out so far
         self.from_last = True  # play candidates on from their last edit (versus.solve.resume); False: from the first
-        self.runner = Runner(self.play, workers)
+        self.known: Known | None = Known()  # positions met before, and how their games ended (None: none kept)
+        self.runner = Runner(self.play, workers, self.hear)
         self.kept: dict[int, tuple[Batch, Result] | None] = {}  # whole levels kept as parents of the next
         self.looked: dict[int, list[tuple[Batch, Result]]] = {}  # the batches a first look at a level played
         self.finished: set[int] = set()  # levels searched in full, without a solution
@@ -397,19 +401,26 @@ class Search:
         first, pos, val = batch
         order = np.argsort(pos, axis=1, kind="stable")  # the spin source wants positions rising
         pos, val = np.take_along_axis(pos, order, 1), np.take_along_axis(val, order, 1)
-        out = self._play(self.path, first, pos, val)
+        out, news = self._play(self.path, first, pos, val)
         held = out.held
-        return Result(np.flatnonzero(held.all(axis=1)), out.spins, out.too_long, held.sum(axis=1), held, out.pos)
+        return Result(np.flatnonzero(held.all(axis=1)), out.spins, out.too_long, held.sum(axis=1), held, out.pos,
+                      news)
 
-    def _play(self, path: BasePath, first, pos, val) -> Outcome:
+    def hear(self, news: News) -> None:
+        """What another worker learnt of positions met before (in a worker: versus.solve.workers)."""
+        if self.known is not None:
+            self.known.absorb(news)
+
+    def _play(self, path: BasePath, first, pos, val) -> tuple[Outcome, News | None]:
+        """The outcomes, and what was learnt meanwhile of positions met before (versus.solve.known)."""
         if pos.shape[1] >= 2 and self.from_last:  # the parents' games once, each child on from its last edit
-            out, self.cache = play_from_last(self.sim, lambda f: self._start(path, f), self.base, pos, val,
-                                             self.at_most, self.cache)
-            return out
+            out, self.cache, news = play_from_last(self.sim, lambda f: self._start(path, f), self.base, pos, val,
+                                                   self.at_most, self.cache, self.known)
+            return out, news
         spins = EditedSpins(self.base, pos, val, cache=self.cache)
         out = self.sim.run(self._start(path, first), spins, watch_turn=self.at_most, stop_late=True)
         self.cache = spins.table
-        return out
+        return out, None
 
     def _start(self, path: BasePath, first: np.ndarray) -> Start:
         """Rows that begin just before spin position first, in the scene's own game."""

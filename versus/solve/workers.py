@@ -8,6 +8,7 @@ the same first solution whether one process plays them or two.
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import os
 from collections import deque
@@ -27,13 +28,16 @@ class Result:
     score: np.ndarray  # beats held
     held: np.ndarray  # (rows, beats): which
     pos: np.ndarray  # (rows, players): where each player ended
+    news: object = None  # what the process that played it learnt, for the others (taken off by the Runner)
 
 
 _PLAY: Callable[[Batch], Result] | None = None  # the forked worker's copy of the search's play
+_HEAR: Callable[[object], None] | None = None  # ... and of what it is told of the others' news
 
 
 def _serve(conn, not_mine: list) -> None:
-    """A worker: play each batch that comes down the pipe and send its result back, until None.
+    """A worker: hear the news that comes with each batch down the pipe, play the batch and send its
+    result back, until None.
 
     The parent's ends of every pipe, copied by the fork, are closed here: so that when the parent
     goes, the pipe is seen to close and the worker goes too.
@@ -42,9 +46,12 @@ def _serve(conn, not_mine: list) -> None:
         other.close()
     try:
         while True:
-            batch = conn.recv()
-            if batch is None:
+            sent = conn.recv()
+            if sent is None:
                 return
+            batch, news = sent
+            for told in news:
+                _HEAR(told)  # type: ignore[misc]
             conn.send(_PLAY(batch))  # type: ignore[misc]
     except (EOFError, OSError):
         return
@@ -54,20 +61,22 @@ class Runner:
     """Plays batches with play(batch) -> Result, here or in worker processes (forked, each with a pipe).
 
     Batches go to the workers in turn and each answers its own in order, so results are read back
-    in the order the batches went in. Left early, with batches in flight, the workers are stopped
-    outright (their answers are not wanted) and forked afresh if more work comes.
+    in the order the batches went in. A result's news (what its worker learnt of positions met before)
+    goes to each other worker with its next batch, for hear() there. Left early, with batches in
+    flight, their answers are read and let go: the workers, and what they have learnt, live on.
     """
 
-    def __init__(self, play: Callable[[Batch], Result], workers: int = 1) -> None:
-        self.play = play
+    def __init__(self, play: Callable[[Batch], Result], workers: int = 1,
+                 hear: Callable[[object], None] | None = None) -> None:
+        self.play, self.hear = play, hear  # hear: told, in a worker, what another worker's result learnt
         self.workers = workers if "fork" in multiprocessing.get_all_start_methods() else 1
         self.procs: list = []  # (process, connection)
 
     def start(self) -> None:
         """Fork the workers now, so that they share the search as it stands."""
-        global _PLAY
+        global _PLAY, _HEAR
         if self.workers > 1 and not self.procs:
-            _PLAY = self.play
+            _PLAY, _HEAR = self.play, self.hear
             ctx = multiprocessing.get_context("fork")
             for _ in range(self.workers):
                 mine, theirs = ctx.Pipe()
@@ -82,25 +91,38 @@ class Runner:
             self.start()
         if not self.procs:
             for batch in batches:
-                yield batch, self.play(batch)
+                yield batch, dataclasses.replace(self.play(batch), news=None)  # learnt here already
             return
         flying: deque = deque()
+        owed: list[list] = [[] for _ in self.procs]  # news for each worker, sent with its next batch
         turn = 0
         try:
             for batch in batches:
-                conn = self.procs[turn % len(self.procs)][1]
+                at = turn % len(self.procs)
                 turn += 1
-                conn.send(batch)
-                flying.append((batch, conn))
+                self.procs[at][1].send((batch, owed[at]))
+                owed[at] = []
+                flying.append((batch, at))
                 if len(flying) >= len(self.procs):  # one batch each: a worker never waits to send while sent to
-                    done, conn = flying.popleft()
-                    yield done, conn.recv()
+                    yield self._answer(flying.popleft(), owed)
             while flying:
-                done, conn = flying.popleft()
-                yield done, conn.recv()
+                yield self._answer(flying.popleft(), owed)
         finally:
-            if flying:  # left early: answers still owed would be read as the next batches' answers
+            try:  # left early: the answers still owed are read (and let go), or the next batches would get them
+                while flying:
+                    self._answer(flying.popleft(), owed)
+            except (EOFError, OSError):  # a worker gone: all are let go, and forked afresh if more work comes
                 self.close(now=True)
+
+    def _answer(self, sent: tuple[Batch, int], owed: list[list]) -> tuple[Batch, Result]:
+        """A worker's result, its news passed on to the other workers with their next batches."""
+        batch, at = sent
+        result = self.procs[at][1].recv()
+        if result.news is not None:
+            for other in range(len(owed)):
+                if other != at:
+                    owed[other].append(result.news)
+        return batch, dataclasses.replace(result, news=None)
 
     def memory(self) -> int:
         """Resident bytes of this process and its workers, a page they share (forked, not yet written)
@@ -108,6 +130,9 @@ class Runner:
         return sum(_resident(pid) for pid in [os.getpid()] + [proc.pid for proc, _ in self.procs])
 
     def close(self, now: bool = False) -> None:
+        global _PLAY, _HEAR
+        if self.procs:
+            _PLAY = _HEAR = None  # the search they played for may go
         for proc, conn in self.procs:
             try:
                 if now:

@@ -1,0 +1,151 @@
+"""Positions met before (versus.solve.known): what is kept is found again exactly, within a budget, and
+passed between workers; a candidate looked up ends as it would have played."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+
+import numpy as np
+import pytest
+
+import versus.solve.search as search
+from versus.boards import load_board
+from versus.odds.simulate import Outcome
+from versus.solve.known import Known
+from versus.solve.workers import Result, Runner
+from test_solve_scaling import scene_with
+
+
+def outcomes(rows: int, rng: np.random.Generator) -> Outcome:
+    return Outcome(winner=rng.integers(-1, 3, rows), turns=rng.integers(0, 300, rows),
+                   spins=rng.integers(0, 900, rows), held=rng.integers(0, 2, (rows, 4)).astype(bool),
+                   counters=rng.integers(-5, 60, (rows, 3)), paid=rng.integers(0, 30, (rows, 3)),
+                   too_long=np.where(rng.random(rows) < 0.5, 1 << 40, rng.integers(1, 900, rows)),
+                   pos=rng.integers(0, 67, (rows, 3)))
+
+
+def hashes(rows: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct first hashes, a quarter of them alike in all their low bits (long probes in the table)."""
+    first = rng.integers(1, 2**62, rows)
+    first[::4] = (rng.integers(1, 2**20, len(first[::4])) << 40) | (np.arange(len(first[::4])) % 50 + 1)
+    first = rng.permutation(np.unique(first))
+    return first, rng.integers(1, 2**62, len(first))
+
+
+def same(a: Outcome, b: Outcome, rows: np.ndarray) -> bool:
+    return all(np.array_equal(getattr(a, name), getattr(b, name)[rows]) for name in Outcome.__dataclass_fields__)
+
+
+def test_what_is_kept_is_found_with_its_end_and_nothing_else_is():
+    rng = np.random.default_rng(3)
+    first, second = hashes(20_000, rng)
+    ends = outcomes(len(first), rng)
+    known = Known()
+    half = len(first) // 2
+    kept = dataclasses_slice(ends, np.arange(half))
+    assert known.keep(first[:half], second[:half], kept) is not None
+    found = known.find(first, second)
+    assert (found[:half] >= 0).all() and (found[half:] == -1).all()
+    assert same(known.outcome(found[:half]), ends, np.arange(half))
+    # the same first hash with another second is another position: not found
+    assert (known.find(first[:half], second[:half] ^ 1) == -1).all()
+    assert known.keep(first[:half], second[:half], kept) is None  # kept already: nothing new
+
+
+def dataclasses_slice(outcome: Outcome, rows: np.ndarray) -> Outcome:
+    return Outcome(**{name: getattr(outcome, name)[rows] for name in Outcome.__dataclass_fields__})
+
+
+def test_a_budget_bounds_what_is_kept_and_what_is_kept_is_still_found():
+    rng = np.random.default_rng(4)
+    first, second = hashes(50_000, rng)
+    ends = outcomes(len(first), rng)
+    known = Known(budget=256 * 1024)
+    for start in range(0, len(first), 5_000):
+        rows = np.arange(start, min(start + 5_000, len(first)))
+        known.keep(first[rows], second[rows], dataclasses_slice(ends, rows))
+    held = known.keys.nbytes + known.entry.nbytes + known.check.nbytes + sum(a.nbytes for a in known.ends.values())
+    assert 0 < known.count == known.room < len(first)
+    assert held <= 256 * 1024
+    found = known.find(first, second)
+    assert (found[:known.count] >= 0).all() and (found[known.count:] == -1).all()
+    assert same(known.outcome(found[:known.count]), ends, np.arange(known.count))
+
+
+def test_news_from_another_process_is_kept_once():
+    rng = np.random.default_rng(5)
+    first, second = hashes(8_000, rng)
+    ends = outcomes(len(first), rng)
+    mine, theirs = Known(), Known()
+    mine.keep(first[:3_000], second[:3_000], dataclasses_slice(ends, np.arange(3_000)))
+    news = theirs.keep(first[1_000:], second[1_000:], dataclasses_slice(ends, np.arange(1_000, len(first))))
+    mine.absorb(news)
+    mine.absorb(news)
+    assert mine.count == len(first)
+    found = mine.find(first, second)
+    assert same(mine.outcome(found), ends, np.arange(len(first)))
+
+
+def test_a_batch_played_again_is_looked_up_and_ends_as_it_did_and_as_without():
+    from versus.scenes.spins import spin_at
+
+    scene = scene_with("longbourn", ["kitty wins", "lydia lands on A CHEAT", "mary overshoots",
+                                     "game lasts at most 70 turns"])
+    board = load_board(scene.game)
+    rules = board.rules(scene.preset, **dict(scene.switches))
+
+    def fresh() -> search.Search:
+        found = search.Search(board, rules, len(scene.players), scene.beats, scene.max_turns,
+                              lambda k: spin_at(scene.spins, scene.seed, k, rules.teetotum)[0], lambda k: True, 4)
+        found.path = found.base_path()
+        found.sim.give_up = None  # played on, not given up: more games to look up
+        return found
+
+    with_known, without = fresh(), fresh()
+    without.known = None
+    played = []
+    run = with_known.sim.run
+    with_known.sim.run = lambda start, *a, **k: played.append(start.rows) or run(start, *a, **k)
+    rng = np.random.default_rng(2)
+    pos = np.sort(np.stack([rng.choice(np.arange(1, 60), 3, replace=False) for _ in range(2000)]), axis=1)
+    pos = np.repeat(pos, 3, axis=0)
+    val = rng.integers(1, rules.teetotum + 1, pos.shape)
+    batch = (pos[:, 0], pos, val)
+    first = with_known.play(batch)
+    once = sum(played)
+    again = with_known.play(batch)
+    assert with_known.known is not None and with_known.known.count > 0
+    assert sum(played) - once < once // 10  # all but the games that ended before their last edit, looked up
+    assert once > len(pos) // 2
+    plain = without.play(batch)
+    for field in ("ok", "spins", "too_long", "score", "held", "pos"):
+        assert np.array_equal(getattr(first, field), getattr(plain, field)), field
+        assert np.array_equal(getattr(again, field), getattr(plain, field)), field
+
+
+_HEARD: list[int] = []
+
+
+def _play(batch) -> Result:
+    """A stand-in for the search's play: its result says which news this worker had heard, and brings its own."""
+    first, _, _ = batch
+    empty = np.zeros(0, np.int64)
+    return Result(np.array(_HEARD, np.int64), empty, empty, empty, np.zeros((0, 0), bool), empty,
+                  news=(int(first[0]), os.getpid()))
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="workers are forked")
+def test_each_worker_hears_the_others_news_and_never_its_own():
+    runner = Runner(_play, workers=2, hear=lambda news: _HEARD.append(news[0]))
+    batches = [(np.array([i]), np.zeros((1, 1), np.int64), np.zeros((1, 1), np.int64)) for i in range(8)]
+    try:
+        results = [result for _, result in runner.map(batches)]
+    finally:
+        runner.close()
+    assert all(result.news is None for result in results)  # taken off before the search sees them
+    # batch i went to worker i % 2, which by then had heard every other worker's batch answered
+    # before it sent i: those up to i - 3 of the other parity
+    for i, result in enumerate(results):
+        heard = set(result.ok.tolist())
+        assert heard == {j for j in range(i - 2) if j % 2 != i % 2}, (i, heard)
