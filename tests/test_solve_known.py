@@ -33,6 +33,10 @@ def hashes(rows: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]
     return first, rng.integers(1, 2**62, len(first))
 
 
+def rows_of(outcome: Outcome, rows: np.ndarray) -> Outcome:
+    return Outcome(**{name: getattr(outcome, name)[rows] for name in Outcome.__dataclass_fields__})
+
+
 def same(a: Outcome, b: Outcome, rows: np.ndarray) -> bool:
     return all(np.array_equal(getattr(a, name), getattr(b, name)[rows]) for name in Outcome.__dataclass_fields__)
 
@@ -43,7 +47,7 @@ def test_what_is_kept_is_found_with_its_end_and_nothing_else_is():
     ends = outcomes(len(first), rng)
     known = Known()
     half = len(first) // 2
-    kept = dataclasses_slice(ends, np.arange(half))
+    kept = rows_of(ends, np.arange(half))
     assert known.keep(first[:half], second[:half], kept) is not None
     found = known.find(first, second)
     assert (found[:half] >= 0).all() and (found[half:] == -1).all()
@@ -53,10 +57,6 @@ def test_what_is_kept_is_found_with_its_end_and_nothing_else_is():
     assert known.keep(first[:half], second[:half], kept) is None  # kept already: nothing new
 
 
-def dataclasses_slice(outcome: Outcome, rows: np.ndarray) -> Outcome:
-    return Outcome(**{name: getattr(outcome, name)[rows] for name in Outcome.__dataclass_fields__})
-
-
 def test_a_budget_bounds_what_is_kept_and_what_is_kept_is_still_found():
     rng = np.random.default_rng(4)
     first, second = hashes(50_000, rng)
@@ -64,7 +64,7 @@ def test_a_budget_bounds_what_is_kept_and_what_is_kept_is_still_found():
     known = Known(budget=256 * 1024)
     for start in range(0, len(first), 5_000):
         rows = np.arange(start, min(start + 5_000, len(first)))
-        known.keep(first[rows], second[rows], dataclasses_slice(ends, rows))
+        known.keep(first[rows], second[rows], rows_of(ends, rows))
     held = known.keys.nbytes + known.entry.nbytes + known.check.nbytes + sum(a.nbytes for a in known.ends.values())
     assert 0 < known.count == known.room < len(first)
     assert held <= 256 * 1024
@@ -78,8 +78,8 @@ def test_news_from_another_process_is_kept_once():
     first, second = hashes(8_000, rng)
     ends = outcomes(len(first), rng)
     mine, theirs = Known(), Known()
-    mine.keep(first[:3_000], second[:3_000], dataclasses_slice(ends, np.arange(3_000)))
-    news = theirs.keep(first[1_000:], second[1_000:], dataclasses_slice(ends, np.arange(1_000, len(first))))
+    mine.keep(first[:3_000], second[:3_000], rows_of(ends, np.arange(3_000)))
+    news = theirs.keep(first[1_000:], second[1_000:], rows_of(ends, np.arange(1_000, len(first))))
     mine.absorb(news)
     mine.absorb(news)
     assert mine.count == len(first)
