@@ -77,38 +77,34 @@ class Known:
 
     # -- keeping ----------------------------------------------------------------------------------
     def keep(self, first: np.ndarray, second: np.ndarray, outcome: Outcome) -> News | None:
-        """Keep these (distinct, not yet found) as far as the budget goes; what was kept, as news."""
-        if not self.worth_keeping():
-            return None
-        new = np.flatnonzero(self.entry[self._places(first)] < 0) if self.count else np.arange(len(first))
-        new = self._room_for(new, outcome)
-        if not new.size:
-            return None
-        ends = {name: getattr(outcome, name)[new] for name in ENDS}
-        self._add(first[new], second[new], ends)
-        return News(first[new], second[new], ends)
+        """Keep these (not yet found) as far as the budget goes; what was kept, as news for the others."""
+        ends = {name: getattr(outcome, name) for name in ENDS}
+        new = self._add_new(first, second, ends)
+        return None if new is None else News(first[new], second[new], {name: a[new] for name, a in ends.items()})
 
     def absorb(self, news: News) -> None:
         """What another process learnt: kept here too, where it is not already, as far as the budget goes."""
-        if not self.worth_keeping():
-            return
-        new = np.flatnonzero(self.entry[self._places(news.first)] < 0) if self.count else \
-            np.arange(len(news.first))
-        new = self._room_for(new[np.unique(news.first[new], return_index=True)[1]], Outcome(**news.ends))
-        if new.size:
-            self._add(news.first[new], news.second[new], {name: a[new] for name, a in news.ends.items()})
+        self._add_new(news.first, news.second, news.ends)
 
-    def _room_for(self, new: np.ndarray, like: Outcome) -> np.ndarray:
-        """As many of new as the budget has room for, the store grown (by doubling) to hold them."""
+    def _add_new(self, first: np.ndarray, second: np.ndarray, ends: dict[str, np.ndarray]) -> np.ndarray | None:
+        """Those of these entries not kept already (the first of any alike), as many as the budget has
+        room for, kept, the store grown by doubling to hold them; which they were (None: none)."""
+        if not self.worth_keeping():
+            return None
+        new = np.flatnonzero(self.entry[self._places(first)] < 0) if self.count else np.arange(len(first))
+        new = new[np.sort(np.unique(first[new], return_index=True)[1])]
         if not self.ends:
             small = {name: np.int64 if name == "too_long" else bool if name == "held" else np.int32 for name in ENDS}
-            self.ends = {name: np.zeros((0,) + getattr(like, name).shape[1:], small[name]) for name in ENDS}
+            self.ends = {name: np.zeros((0,) + a.shape[1:], small[name]) for name, a in ends.items()}
             each = 8 + sum(a.itemsize * int(np.prod(a.shape[1:])) for a in self.ends.values())
             self.most, self.size = max((min(size // 2, (self.budget - size * _PLACE) // each), size)  # half full
                                        for size in (2**i for i in range(1, 40)) if size * _PLACE <= self.budget)
         new = new[:max(0, self.most - self.count)]
+        if not new.size:
+            return None
         if self.count + len(new) > self.room:
             self._grow(min(self.most, max(self.count + len(new), 2 * self.room, 1024)))
+        self._add(first[new], second[new], {name: a[new] for name, a in ends.items()})
         return new
 
     def _grow(self, room: int) -> None:
