@@ -5,7 +5,7 @@ from __future__ import annotations
 from versus.rules.board import Board, Rules
 from versus.rules.reach import resting_and_landing
 from versus.scenes.model import Pattern
-from versus.solve.horizon import UNREACHABLE, horizon_for
+from versus.solve.horizon import UNREACHABLE, horizon_for, own_turns
 
 
 def contradictions(beats: tuple[Pattern, ...] | list[Pattern], board: Board, rules: Rules, max_turns: int,
@@ -55,7 +55,7 @@ def too_few_turns(beats: tuple[Pattern, ...], board: Board, rules: Rules, max_tu
         listed = texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + f" and {texts[-1]}"
         verb = "cannot hold" if len(texts) == 1 else "cannot all hold"
         least = int(need.turns[(1 << len(need.beats)) - 1, rules.start, 0])
-        has = (last - 1 - need.player) // players + 1 if last > need.player else 0  # seats take turns in order
+        has = int(own_turns(last, need.player, players))  # the first turn is the first seat's
         if least >= UNREACHABLE:
             found.append(f"{listed} {verb} in one game, however the teetotum falls")
         elif least > has:

@@ -107,7 +107,7 @@ class Horizon:
         for i, his in enumerate(self.needs):
             x = his.player
             behind = (x - first) % self.n
-            turns = np.maximum(slots - behind + self.n - 1, 0) // self.n
+            turns = own_turns(slots, behind, self.n)
             left = his.wins + (~sim.flags[:, list(his.flagged)]).astype(np.int64) @ his.bits
             spaces, width = his.turns.shape[1], his.turns.shape[2]
             at = sim.pos[:, x]
@@ -126,6 +126,11 @@ class Horizon:
                 needed = np.where(confined, np.minimum(needed, relieved), needed)
             out[:, i] = needed > turns
         return out
+
+
+def own_turns(slots, behind, players: int):
+    """Of `slots` turns still to begin, in seat order, the ones a player `behind` seats after the next gets."""
+    return np.maximum(slots - behind + players - 1, 0) // players
 
 
 _HORIZONS: dict[tuple, Horizon] = {}
