@@ -158,17 +158,17 @@ class Summaries:
         pairs = sorted(meetings.values(), key=lambda moves: (-len(moves), moves[0][0]))
         out: list[tuple[str, list[int]]] = []
         untold: list[list[Meeting]] = []
+        named: set[int] = set()  # the players of the pairs told
         for k, moves in enumerate(pairs):
             tried = len(out) < room and (k == 0 or k == 1 and (len(pairs) == 2 or room > 2))
             text = self.pair_tally(moves, general) if tried else ""
             if text:
                 out.append((text, [i for i, *_ in moves]))
+                named |= {moves[0][1], moves[0][2]}
             else:
                 untold.append(moves)
         rest = [m for moves in untold for m in moves]
         if rest and out and len(out) < room:
-            named = {p for moves in pairs if moves not in untold for _, by, displaced, *_ in moves
-                     for p in (by, displaced)}
             others = not any({by, displaced} & named for _, by, displaced, *_ in rest)
             self.now = general | {"times": len(rest), "others": others}
             text = self.phrase("collision_rest", count=number(len(rest)), times=times(len(rest)))
