@@ -207,3 +207,16 @@ def test_virtue_rewarded_has_a_bank_not_a_pool():
     for seed in (None, 0, 1, 2, 3):
         _, _, text = played(ROOT / "scenes" / "rosings.yaml", seed)
         assert not re.search(r"\bpool\b", text)
+
+
+def test_a_toll_and_the_price_of_the_place_taken_after_it_are_told_apart():
+    """Netherfield, turn 6: Mr. Darcy pays a counter for THE WATER, goes on to 10, and pays another for
+    Elizabeth's place there. Each sentence states its own counter, not the action's two."""
+    play = Playthrough(load_scene(ROOT / "scenes" / "netherfield.yaml"), take_spins=[3, 5, 5, 2, 2, 1], seed=12)
+    for _ in play.play_out():
+        pass
+    fines = [e for e in play.played[5].action.events if isinstance(e, ev.Fined)]
+    assert [f.paid for f in fines] == [1, 1] and any(isinstance(e, ev.Displaced) for e in play.played[5].action.events)
+    told = [u.text for p in Narrator(play, "full").told() for u in p.units if (u.first, u.last) == (5, 5)]
+    stated = [m for text in told for m in re.findall(r"\b(a|one|two) counters?\b", text)]
+    assert stated and set(stated) <= {"a", "one"}, told

@@ -5,8 +5,9 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
 from versus.narration import moments
 from versus.narration.checks import scene_names
@@ -72,6 +73,7 @@ class Narrator(Talk, Referring, Summaries):
         self.verdicts = self.moments_told = 0  # to ration the stock verdicts
         self.pronouned: set[str] = set()  # sentences as the referring expressions left them
         self.now: dict[str, Any] = self.scene_facts()  # the facts of what is being told, for `when:`
+        self.part_paid: int | None = None  # while one part of an action is told: what it cost (paying)
         self.scope: tuple[int | None, int | None] = (None, None)  # the actions the next sentences tell
 
     # -- the whole ----------------------------------------------------------------------------
@@ -266,14 +268,17 @@ class Narrator(Talk, Referring, Summaries):
         before, after = self.states[index], self.states[index + 1]
         out: list[str] = []
         landed = next((e for e in action.events if isinstance(e, ev.Landed)), None)
-        for e in action.events:
+        places = _place_prices(action, self.board)  # what the mover paid for each place he took
+        for k, e in enumerate(action.events):
             if isinstance(e, ev.Landed):
                 if e.space != self.board.goal:  # the finish is told by won()
-                    out.append(self.landing(e, action, after))
+                    with self.paying(self.facts.actions[index].paid - sum(places.values())):  # not the places
+                        out.append(self.landing(e, action, after))
             elif isinstance(e, ev.Overshot):
                 out.append(self.overshoot(e, action))
             elif isinstance(e, ev.Displaced):
-                out.append(self.collision(e, landed))
+                with self.paying(places.get(k, 0)):
+                    out.append(self.collision(e, landed))
             elif isinstance(e, ev.Relieved):
                 out.append(self.phrase("moments", "relief", **self.voices.values(e.by, e.player)))
             elif isinstance(e, ev.Respun):
@@ -335,15 +340,28 @@ class Narrator(Talk, Referring, Summaries):
         spin = action.spin or 0
         return {"spin": a_spin(spin), "spin_n": number(spin), "spin_spaces": counted(spin, "space")} if spin else {}
 
+    @contextmanager
+    def paying(self, paid: int) -> Iterator[None]:
+        """While one part of an action is told (a toll; the price of a place taken after it), what was
+        paid is that part's: in the facts the phrasings' conditions read, and in the amounts they state."""
+        now, self.part_paid = self.now, paid
+        self.now = {**now, "paid": paid}
+        try:
+            yield
+        finally:
+            self.now, self.part_paid = now, None
+
     def amounts(self) -> dict[str, str]:
-        """The slots that state amounts, from the facts of the action told; absent when nothing."""
+        """The slots that state amounts, from the facts of the action told (of the part told, while
+        paying); absent when nothing."""
         first = self.scope[0]
         if first is None or self.scope[1] != first:  # a stretch states no one action's amounts
             return {}
         f: ActionFacts = self.facts.actions[first]
         out = {}
-        if f.paid:
-            out["fine"] = out["paid"] = counted(f.paid, "counter")
+        paid = f.paid if self.part_paid is None else self.part_paid
+        if paid:
+            out["fine"] = out["paid"] = counted(paid, "counter")
         if f.due:
             out["due"] = counted(f.due, "counter")
         if f.received:
@@ -407,3 +425,19 @@ class Narrator(Talk, Referring, Summaries):
         if kind == "virtue" or gained >= 8 or after.counters[p] > before.counters[p] + 1:
             return GOOD
         return None
+
+
+def _place_prices(action: Action, board) -> dict[int, int]:
+    """What the mover paid for each place he took from another (RULES.md rule 6, case c: 1 into the
+    pool just before the first player there goes, once, however many stood there; nothing when he
+    came by an offense), by the position of that Displaced event among the action's events."""
+    out = {}
+    came_by_offense = False
+    for k, e in enumerate(action.events):
+        if isinstance(e, ev.Landed):
+            came_by_offense = board.space(e.space).kind == "offense"
+        before = action.events[k - 1] if k else None
+        if isinstance(e, ev.Displaced) and isinstance(before, ev.Fined) and before.player == e.by \
+                and not came_by_offense:
+            out[k] = before.paid
+    return out
