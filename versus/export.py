@@ -16,7 +16,7 @@ from versus.files import clean_text, write_export
 from versus.manuscript.config import Manuscript
 from versus.narration import annotated
 from versus.manuscript.memory import Memory, key_of
-from versus.narration.plan import compose
+from versus.narration import compose
 from versus.takes.log import SOURCE, describe
 from versus.takes.outcome import outcome
 from versus.takes.playthrough import Playthrough

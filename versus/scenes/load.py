@@ -22,7 +22,7 @@ TOP_KEYS = ("title", "chapter", "setting", "game", "rules", "seed", "players", "
             "asides", "beats", "end", "phrasebook", "time", "host", "names", "relations", "rivals")
 TIMES = ("morning", "afternoon", "evening", "night")  # the scene's time of day, when its setting is silent
 NAMES = ("novel", "printed")  # spaces named as a novel prints them (Humility), or in the board's capitals
-PERSON_KEYS = ("id", "name", "called", "pronoun", "temper", "address")
+PERSON_KEYS = ("id", "name", "called", "pronoun", "temper", "address", "cast")
 ASIDE_KEYS = ("when", "say", "narrate", "every")
 ID = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 MAX_SEED = 2**63
@@ -281,9 +281,10 @@ class Reader:
         temper = self.optional(value("temper"), lambda n: self.choice(n, "temper", tempers()), None)
         called = self.optional(value("called"), lambda n: self.text(n, "called"), None)
         address = self.optional(value("address"), self.address, ())
+        cast = self.optional(value("cast"), lambda n: self.text(n, "cast"), None)
         if pid is None or name is None:
             return None
-        return Person(pid, name, called or name, pronoun, temper, node.start_mark.line + 1, address)
+        return Person(pid, name, called or name, pronoun, temper, node.start_mark.line + 1, address, cast)
 
     def address(self, node: yaml.Node) -> tuple[tuple[str, str], ...]:
         """A form of address for everyone (text), or per speaker id (a mapping, with 'default')."""

@@ -16,6 +16,7 @@ class Person:
     temper: str | None = None
     line: int = 0  # where the scene declares this person
     address: tuple[tuple[str, str], ...] = ()  # (speaker id or "default", how they name this person in speech)
+    cast: str | None = None  # the cast member this person is ("none": nobody the cast knows); None: by name
 
 
 @dataclass(frozen=True, slots=True)
