@@ -72,6 +72,7 @@ CONDITIONS: dict[str, str] = {
     "confinements": "confinements in a stretch",
     "spun": "true when the action used a spin (not a turn sat out)",
     "waiting": "true when the action was a turn sat out",
+    "advanced": "spaces a direction advanced the player in this action (a Mansion virtue's six, as counted)",
     "recall": "memory keys that earlier lines wrote, all of which must have been said",
     "unless": "memory keys none of which may have been said",
     "motif": "a motif the speaker or the hearer carries (the cast's `motifs:`)",

@@ -10,6 +10,7 @@ line per fault and exits 1 when there are any.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,9 +58,26 @@ def _values(value: object) -> list[str]:
     return [str(v) for v in value] if isinstance(value, list) else [str(value)]
 
 
-def faults(rules: list[Rule], file: str) -> list[Fault]:
+def inherited(rules: list[Rule]) -> list[Rule]:
+    """Each rule with the criteria of the lines it is written under: a reply is only said after them,
+    so what they declare holds for it too."""
+    by_id = {r.id: r for r in rules}
     out = []
     for rule in rules:
+        criteria = dict(rule.criteria)
+        parent = by_id.get(rule.parent)
+        while parent is not None:
+            for key, value in parent.criteria:
+                if key not in ("speaker", "hearer", "addressed", "speaker_role", "hearer_role", "relation"):
+                    criteria.setdefault(key, value)
+            parent = by_id.get(parent.parent)
+        out.append(dataclasses.replace(rule, criteria=tuple(sorted(criteria.items()))))
+    return out
+
+
+def faults(rules: list[Rule], file: str) -> list[Fault]:
+    out = []
+    for rule in inherited(rules):
         wrong = problems({k: v for k, v in rule.criteria})
         if wrong:
             out.append(Fault(file, rule.id, rule.text, "a bad condition", "; ".join(wrong)))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from versus.narration import plan as planning
+from versus.narration.checks import scene_names
 from versus.narration.company import Company
 from versus.narration.facts import Facts, setting_of
 from versus.narration.plan import Beat, Shape
@@ -82,6 +83,7 @@ class Telling:
         proper = {w for p in (*self.scene.players, *self.scene.company) for w in (p.name + " " + p.called).split()}
         self.realiser = Realiser([s.name for s in self.board.spaces], proper, printed)
         self.made: dict[tuple[Any, ...], Draft] = {}
+        self.names = scene_names(self.scene, self.board)
 
     # -- drafts ------------------------------------------------------------------------------------
     def draft(self, pace: str, shape: Shape) -> Draft:
@@ -98,10 +100,10 @@ class Telling:
             return planning.summary_beats(self.points, n, asides, finished, shape.moments)
         if pace == "full":
             return planning.full_beats(self.points, n, asides, finished, shape.lines)
-        return planning.beats(self.points, shape, n, asides, finished)
+        return planning.beats(self.points, shape, n, asides, finished, len(self.scene.players))
 
     def _draft(self, pace: str, shape: Shape) -> Draft:
-        book = Book(self.rules, self.seed, self.avoid)
+        book = Book(self.rules, self.seed, self.avoid, self.names)
         talk = Talk(self.company, book, Memory(), self.base)
         teller = Teller(self.company, self.facts, book, talk, self.base, self.space_names,
                         [f.aside for f in self.firings], self.winner)
@@ -120,6 +122,8 @@ class Realising:
         self.lines = 0  # spoken lines so far, to vary the reporting verbs
 
     def paragraphs(self) -> list[Paragraph]:
+        if self.summary:
+            return self._summary()
         out: list[Paragraph] = []
         pending: list[Block] = []
         for block in self.blocks:
@@ -133,6 +137,23 @@ class Realising:
         if pending:
             out.extend(self._narration(pending))
         return self._cover(out)
+
+    def _summary(self) -> list[Paragraph]:
+        """A paragraph for the play, and one for its end and fallout that closes on a word spoken; the
+        author's own spoken asides keep paragraphs of their own."""
+        play = [b for b in self.blocks if not b.ending and not b.author_said]
+        end = [b for b in self.blocks if b.ending and b.said is None]
+        out = self._narration(play) if play else []
+        for block in self.blocks:
+            if block.author_said:
+                out.append(self._speech(block))
+        tail = self._narration(end) if end else []
+        said = [b for b in self.blocks if b.ending and b.said is not None][:1]
+        if said and tail:
+            line = self._speech(said[0])
+            last = tail[-1]
+            tail[-1] = Paragraph(f"{last.text} {line.text}", last.first, last.last, last.units + line.units)
+        return self._cover(out + tail)
 
     def _chunks(self, blocks: list[Block]) -> list[list[Block]]:
         """Narration blocks gathered into paragraphs of a few sentences (a summary keeps one paragraph)."""
@@ -270,14 +291,14 @@ def shapes(pace: str) -> list[Shape]:
     """The shapes worth drafting, most wanted first: talk at three or four turning points, lines of
     three or four, a few moments told in a sentence, the opening and the close with a word spoken."""
     if pace == "summary":
-        return [Shape(0, 0, m, 0, 0) for m in (2, 1, 3, 0, 4, 5)]
+        return [Shape(0, 0, m, 0, 1) for m in (2, 1, 3, 0, 4, 5)]
     if pace == "full":
         return [Shape(0, 3, 0)]
-    return [Shape(t, lines, m, o, o) for o in (2, 0) for t in (4, 3, 5, 2, 6, 1, 8, 10) for lines in (4, 3, 2, 6)
+    return [Shape(t, lines, m, o, o) for o in (2, 3, 0) for t in (4, 3, 5, 2, 6, 1, 8, 10) for lines in (4, 3, 2, 6)
             for m in (3, 0, 6, 10)]
 
 
-DEFAULT = {"summary": Shape(0, 0, 2, 0, 0), "full": Shape(0, 3, 0)}
+DEFAULT = {"summary": Shape(0, 0, 2, 0, 1), "full": Shape(0, 3, 0)}
 
 
 def compose(play: "Playthrough", pace: str = "brisk", words: int | None = None,
@@ -298,18 +319,34 @@ def search(telling: Telling, target: int, pace: str) -> Draft:
     quarter and a half of its words; else the nearest of those tried."""
     tried: list[Draft] = []
     candidates = shapes("summary") + shapes("brisk") if target < 300 else shapes("brisk")
+    order = {shape: k for k, shape in enumerate(candidates)}
+    candidates.sort(key=lambda sh: (abs(_estimate(sh) - target) > TOLERANCE * target, order[sh]))
     for shape in candidates:
         pace_of = "summary" if shape.talks == 0 and shape.lines == 0 else "brisk"
         draft = telling.draft(pace_of, shape)
         if abs(draft.words - target) <= TOLERANCE * target and (pace_of == "summary" or _talky(draft)):
             return draft
         tried.append(draft)
+    near = [d for d in tried if abs(d.words - target) <= TOLERANCE * target]
+    if near:  # none with the talk in proportion: the one nearest a third of its words spoken
+        return min(near, key=lambda d: abs(_share(d) - 0.35))
     return min(tried, key=lambda d: abs(d.words - target))
 
 
-def _talky(draft: Draft) -> bool:
+def _estimate(shape: Shape) -> int:
+    """Roughly how many words a shape comes to, to draft the likely ones first (measured on the examples)."""
+    if shape.talks == 0 and shape.lines == 0:
+        return 110 + 35 * shape.moments
+    return 150 + shape.talks * (45 + 17 * shape.lines) + 35 * shape.moments + 30 * (shape.opening_talk + shape.closing_talk)
+
+
+def _share(draft: Draft) -> float:
     spoken = sum(len(p.text.split()) for p in draft.paragraphs if p.talk)
-    return 0.25 <= spoken / max(1, draft.words) <= 0.55
+    return spoken / max(1, draft.words)
+
+
+def _talky(draft: Draft) -> bool:
+    return 0.27 <= _share(draft) <= 0.52
 
 
 def warnings(target: int, chosen: Draft) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ The plan is plain data (Beats); talk, refer and realise turn it into prose.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -25,6 +26,7 @@ class Beat:
     point: TurningPoint | None = None
     talk: int = 0  # lines of conversation wanted after it
     aside: int = -1  # for kind aside: which firing (index into the take's firings)
+    quiet: bool = False  # a stretch told by no sentence of its own (too short, or a summary's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +53,12 @@ def choose(points: Sequence[TurningPoint], shape: Shape) -> tuple[set[int], set[
     order = sorted(range(len(points)), key=lambda k: (-points[k].salience, points[k].index))
     talks: set[int] = {k for k in order if points[k].event == "finish"}
     told_actions = {points[k].index for k in talks}
+    actions = max((p.index for p in points), default=0) + 1
+    gap = max(3, actions // (2 * shape.talks + 2)) if shape.talks else 3  # conversations spread over the game
     for k in order:
         if len(talks) >= shape.talks + len([p for p in talks if points[p].event == "finish"]):
             break
-        near = any(abs(points[k].index - a) < 3 for a in told_actions)
+        near = any(abs(points[k].index - a) < gap for a in told_actions)
         if k not in talks and not near:
             talks.add(k)
             told_actions.add(points[k].index)
@@ -68,8 +72,24 @@ def choose(points: Sequence[TurningPoint], shape: Shape) -> tuple[set[int], set[
     return talks, moments
 
 
+def quieten(beats: list[Beat], players: int) -> list[Beat]:
+    """A stretch gets a sentence of its own only when it is two rounds or more, and not straight after
+    another stretch's sentence: a clause between turning points, never a string of them."""
+    out: list[Beat] = []
+    said = False  # the last beat that said anything was a stretch
+    for beat in beats:
+        if beat.kind == "stretch" and beat.first is not None and beat.last is not None:
+            quiet = said or beat.last - beat.first + 1 < 2 * players
+            out.append(dataclasses.replace(beat, quiet=quiet))
+            said = said or not quiet
+        else:
+            out.append(beat)
+            said = False if beat.kind in ("moment", "finish") or beat.talk else said
+    return out
+
+
 def beats(points: Sequence[TurningPoint], shape: Shape, actions: int, asides: Sequence[tuple[int, int]],
-          finished: bool) -> list[Beat]:
+          finished: bool, players: int = 2) -> list[Beat]:
     """The scene as beats in order: opening, stretches and moments, asides where they fired, the end."""
     talks, moments = choose(points, shape)
     told = {points[k].index: (k, k in talks) for k in sorted(talks | moments, key=lambda k: points[k].index)}
@@ -95,6 +115,7 @@ def beats(points: Sequence[TurningPoint], shape: Shape, actions: int, asides: Se
             out.append(Beat("aside", i, i, aside=firing))
     if start < actions:
         out.append(Beat("stretch", start, actions - 1))
+    out = quieten(out, players)
     if not finished:
         out.append(Beat("unfinished", actions - 1 if actions else None, actions - 1 if actions else None))
     out.append(Beat("close", talk=shape.closing_talk))
@@ -126,8 +147,14 @@ def full_beats(points: Sequence[TurningPoint], actions: int, asides: Sequence[tu
 
 def summary_beats(points: Sequence[TurningPoint], actions: int, asides: Sequence[tuple[int, int]],
                   finished: bool, moments: int) -> list[Beat]:
-    """The whole game in a paragraph or two: the opening, a few results, the finish, the close; no talk
-    but the author's own asides."""
-    shape = Shape(talks=0, lines=0, moments=moments, opening_talk=0, closing_talk=0)
-    return [b if b.kind != "finish" else Beat("finish", b.first, b.last, b.point, 0)
-            for b in beats(points, shape, actions, asides, finished)]
+    """The whole game in a paragraph or two: the opening, a few results, the finish, the close, and one
+    word spoken after it (and the author's own asides)."""
+    shape = Shape(talks=0, lines=0, moments=moments, opening_talk=0, closing_talk=1)
+    out = []
+    for b in beats(points, shape, actions, asides, finished):
+        if b.kind == "finish":
+            b = Beat("finish", b.first, b.last, b.point, 0)
+        elif b.kind == "stretch":
+            b = dataclasses.replace(b, quiet=True)  # a summary tells results, not the play between them
+        out.append(b)
+    return out

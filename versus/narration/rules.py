@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from versus import yamlio
+from versus.narration.checks import Phrases
 from versus.narration.conditions import holds
 
 HERE = Path(__file__).resolve().parent / "lines"
@@ -158,8 +159,10 @@ def builtin() -> tuple[Rule, ...]:
 class Book:
     """The rules one telling draws on: the author's first, then the bundled; each used at most once."""
 
-    def __init__(self, rules: Sequence[Rule], seed: int, avoid: frozenset[str] = frozenset()) -> None:
+    def __init__(self, rules: Sequence[Rule], seed: int, avoid: frozenset[str] = frozenset(),
+                 names: Iterable[str] = ()) -> None:
         self.rules = [r for r in rules if r.id not in avoid]
+        self.phrases = Phrases(names)  # no four words of ours come round a fourth time
         self.by_parent: dict[str, list[Rule]] = {}
         for rule in self.rules:
             if rule.parent:
@@ -188,7 +191,7 @@ class Book:
         """The most specific rule whose criteria hold, not used before; ties broken by the seed."""
         found = [(specificity(r, answering), r) for r in candidates
                  if r.id not in self.used and r.text not in self.texts and r.matches(query)
-                 and (gist or not r.echoes)]
+                 and (gist or not r.echoes) and not self.phrases.would_exceed(_plain(r.text))]
         if not found:
             return None
         top = max(score for score, _ in found)
@@ -226,3 +229,9 @@ class Book:
     def use(self, rule: Rule) -> None:
         self.used.append(rule.id)
         self.texts.add(rule.text)
+        self.phrases.add(_plain(rule.text))
+
+
+def _plain(text: str) -> str:
+    """A rule's own words, its slots left out (a name or a space is not a repeated phrase)."""
+    return SLOT_PATTERN.sub(" ", text)

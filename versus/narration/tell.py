@@ -6,6 +6,7 @@ Nothing here reads events: the facts and the turning points say what happened.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -42,6 +43,7 @@ class Block:
     first: int | None = None
     last: int | None = None
     author_said: tuple[str, str] | None = None  # an aside's spoken line, verbatim: (speaker id, line)
+    ending: bool = False  # tells how the game ended or its fallout (a summary's second paragraph)
 
 
 class Teller:
@@ -62,7 +64,7 @@ class Teller:
         space = self.space_names[point.space].upper() if point.space else ""
         facts: dict[str, Any] = {
             "space": space, "space_name": self.space_names[point.space] if point.space else "", "kind": a.kind or "blank", "paid": a.paid, "late": point.late, "again": point.again,
-            "lead": a.after.leader == point.actor, "moved": a.moved, "overtook": a.overtook,
+            "lead": a.after.leader == point.actor, "moved": a.moved, "overtook": a.overtook, "advanced": a.advanced,
             "pov": point.actor == self.company.scene.pov_seat, "actor": self.company.by_seat[point.actor].who,
             "rivals": {actor, other} == set(self.company.rivals), "waits": point.waits,
             "won_by_pov": point.event == "finish" and point.actor == self.company.scene.pov_seat,
@@ -80,6 +82,12 @@ class Teller:
 
     # -- beats ---------------------------------------------------------------------------------
     def blocks(self, beat: Beat) -> list[Block]:
+        out = self._blocks(beat)
+        if beat.kind in ("finish", "unfinished", "close"):
+            return [dataclasses.replace(b, ending=True) for b in out]
+        return out
+
+    def _blocks(self, beat: Beat) -> list[Block]:
         if beat.kind == "opening":
             return self._scene_beat("opening", Moment("opening", "", "", ()), beat.talk, prefer_onlookers=True)
         if beat.kind == "close":
@@ -105,8 +113,10 @@ class Teller:
         return out + self._talk(moment, talk, *span, prefer_onlookers=prefer_onlookers)
 
     def _close_moment(self) -> Moment:
-        if self.winner is None:
-            return Moment("close", "", "", (("finished", False),))
+        if self.winner is None:  # nobody won: the talk at the close is of a game put away unfinished
+            lead = self.facts.lead[-1].leader
+            actor = self.company.by_seat[lead].id if lead is not None else ""
+            return Moment("unfinished", actor, "", (("finished", False), ("lead", lead is not None)))
         actor = self.company.by_seat[self.winner].id
         facts = {"finished": True, "won_by_pov": self.winner == self.company.scene.pov_seat,
                  "actor": self.company.by_seat[self.winner].who}
@@ -138,6 +148,8 @@ class Teller:
 
     def _stretch(self, beat: Beat) -> list[Block]:
         assert beat.first is not None and beat.last is not None
+        if beat.quiet:
+            return [Block(first=beat.first, last=beat.last)]
         indices = list(range(beat.first, beat.last + 1))
         s = self.facts.stretch(indices)
         query = dict(self.base) | self._stretch_facts(s, indices) | {"beat": "stretch"}
