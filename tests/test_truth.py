@@ -269,9 +269,11 @@ def test_annotated_exports_read_back_true_and_cover_every_action_once():
             markdown = render(play, "test", pace, annotate=True)
             assert truth.audit_export(markdown, sc) == []
             _, units = truth.annotated_units(markdown)
-            spans = [(u.first, u.last) for u in units if u.first is not None]
+            notes = re.findall(r"<!-- versus: (actions|talk) (none|(\d+)-(\d+)) -->", markdown)
+            assert len(notes) == len(units)
+            spans = [(int(a) - 1, int(b) - 1) for kind, _, a, b in notes if kind == "actions" and a]  # narration
             if pace != "summary":  # a summary is one or two paragraphs that tell the whole game
-                assert units[0].first is None and units[-1].first is None  # the opening and the close
+                assert notes[0][1] == "none" and notes[-1][1] == "none"  # the opening and the close
             assert spans[0][0] == 0 and spans[-1][1] == len(play.played) - 1
             assert all(b[0] == a[1] + 1 and b[0] <= b[1] for a, b in zip(spans, spans[1:]))  # in order, no gaps
 

@@ -61,10 +61,11 @@ class Company:
     def _relate_from_cast(self) -> None:
         known = {pid: m for pid, m in self.cast.items()}
         by_cast = {m.id: pid for pid, m in known.items()}
-        for a, member in known.items():
+        for a in known:
             for b in known:
-                if a != b:
-                    self.manners.relation.pop((a, b), None)  # both known: the cast alone decides
+                if a != b and self.manners.relation.get((a, b)) not in ("husband", "wife"):
+                    self.manners.relation.pop((a, b), None)  # both known: the cast decides, but a Mr. and a
+                    # Mrs. of one name are married whatever the cast (a Mrs. Darcy is the bride, not a mother)
         for a, member in known.items():
             for other, word in member.relations:
                 b = by_cast.get(other)

@@ -73,6 +73,8 @@ CONDITIONS: dict[str, str] = {
     "spun": "true when the action used a spin (not a turn sat out)",
     "waiting": "true when the action was a turn sat out",
     "advanced": "spaces a direction advanced the player in this action (a Mansion virtue's six, as counted)",
+    "present": "cast ids (or scene ids) who must all be at the table, playing or looking on",
+    "place": "where the scene is, read from its setting: longbourn, netherfield, rosings, hunsford, pemberley, lucas-lodge, meryton, london or elsewhere",
     "recall": "memory keys that earlier lines wrote, all of which must have been said",
     "unless": "memory keys none of which may have been said",
     "motif": "a motif the speaker or the hearer carries (the cast's `motifs:`)",

@@ -17,7 +17,7 @@ from versus.narration.facts import Facts, setting_of
 from versus.narration.plan import Beat, Shape
 from versus.narration.refer import Referrer, amounts
 from versus.narration.realise import Paragraph, Realiser, speech
-from versus.narration.rules import Book, Rule, builtin
+from versus.narration.rules import Book, Library, Rule, builtin
 from versus.narration.talk import Memory, Talk
 from versus.narration.tell import Block, Teller
 from versus.narration.truth import Unit
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 TOLERANCE = 0.15
 MOST_SENTENCES = 4  # in a paragraph of narration at brisk and full pace
+MOST_DRAFTS = 40  # shapes drafted for a budget, likeliest first, before the nearest is taken
 PACES = planning.PACES
 
 
@@ -77,13 +78,15 @@ class Telling:
         setting = setting_of(self.scene)
         self.base: dict[str, Any] = {
             "time": setting.time, "company": setting.company, "onlookers": setting.onlookers,
-            "visiting": setting.visiting, "players": setting.players, "board": self.board.id}
+            "visiting": setting.visiting, "players": setting.players, "board": self.board.id,
+            "place": setting.place, "present": frozenset(p.who for p in self.company.people.values())}
         self.space_names = {s.number: s.name for s in self.board.spaces}
         printed = self.scene.extra.get("names") == "printed"
         proper = {w for p in (*self.scene.players, *self.scene.company) for w in (p.name + " " + p.called).split()}
         self.realiser = Realiser([s.name for s in self.board.spaces], proper, printed)
         self.made: dict[tuple[Any, ...], Draft] = {}
         self.names = scene_names(self.scene, self.board)
+        self.library = Library(self.rules)
 
     # -- drafts ------------------------------------------------------------------------------------
     def draft(self, pace: str, shape: Shape) -> Draft:
@@ -97,13 +100,13 @@ class Telling:
         asides = [(k, f.action) for k, f in enumerate(self.firings)]
         finished = self.winner is not None
         if pace == "summary":
-            return planning.summary_beats(self.points, n, asides, finished, shape.moments)
+            return planning.summary_beats(self.points, n, asides, finished, shape.moments, shape.lean)
         if pace == "full":
             return planning.full_beats(self.points, n, asides, finished, shape.lines)
         return planning.beats(self.points, shape, n, asides, finished, len(self.scene.players))
 
     def _draft(self, pace: str, shape: Shape) -> Draft:
-        book = Book(self.rules, self.seed, self.avoid, self.names)
+        book = Book(self.library, self.seed, self.avoid, self.names, shape.lean)
         talk = Talk(self.company, book, Memory(), self.base)
         teller = Teller(self.company, self.facts, book, talk, self.base, self.space_names,
                         [f.aside for f in self.firings], self.winner)
@@ -191,7 +194,7 @@ class Realising:
         scene = self.t.scene
         values = dict(values)
         values.setdefault("setting", scene.setting or "the drawing-room")
-        values.setdefault("game", f"*{self.t.board.title}*")
+        values.setdefault("game", self.t.board.title)  # italics are for emphasis in speech only
         values.setdefault("pool", "the bank" if self.t.board.pool_name == "bank" else "the pool")
         rivals = list(self.t.company.rivals)
         pov = self.t.company.by_seat[scene.pov_seat].id if self.t.company.by_seat else ""
@@ -291,11 +294,12 @@ def shapes(pace: str) -> list[Shape]:
     """The shapes worth drafting, most wanted first: talk at three or four turning points, lines of
     three or four, a few moments told in a sentence, the opening and the close with a word spoken."""
     if pace == "summary":
-        return [Shape(0, 0, m, 0, 1) for m in (2, 1, 3, 0, 4, 5)]
+        return [Shape(0, 0, m, 0, 1) for m in (2, 1, 3, 0, 4, 5)] + [
+            Shape(0, 0, m, 0, c, lean=True) for m in (1, 0, 2) for c in (1, 0)]
     if pace == "full":
         return [Shape(0, 3, 0)]
     return [Shape(t, lines, m, o, o) for o in (2, 3, 0) for t in (4, 3, 5, 2, 6, 1, 8, 10) for lines in (4, 3, 2, 6)
-            for m in (3, 0, 6, 10)]
+            for m in (2, 0, 4, 8)]
 
 
 DEFAULT = {"summary": Shape(0, 0, 2, 0, 1), "full": Shape(0, 3, 0)}
@@ -318,15 +322,17 @@ def search(telling: Telling, target: int, pace: str) -> Draft:
     """The first draft, in the order of shapes most wanted, within 15% of the target with speech between a
     quarter and a half of its words; else the nearest of those tried."""
     tried: list[Draft] = []
-    candidates = shapes("summary") + shapes("brisk") if target < 300 else shapes("brisk")
+    candidates = shapes("summary") + shapes("brisk") if target <= 450 else shapes("brisk")
     order = {shape: k for k, shape in enumerate(candidates)}
     candidates.sort(key=lambda sh: (abs(_estimate(sh) - target) > TOLERANCE * target, order[sh]))
-    for shape in candidates:
+    for shape in candidates[:MOST_DRAFTS]:
         pace_of = "summary" if shape.talks == 0 and shape.lines == 0 else "brisk"
         draft = telling.draft(pace_of, shape)
         if abs(draft.words - target) <= TOLERANCE * target and (pace_of == "summary" or _talky(draft)):
             return draft
         tried.append(draft)
+    if all(d.words < target * (1 - TOLERANCE) for d in tried):  # a long budget for a short game: every turn
+        tried.append(telling.draft("full", DEFAULT["full"]))
     near = [d for d in tried if abs(d.words - target) <= TOLERANCE * target]
     if near:  # none with the talk in proportion: the one nearest a third of its words spoken
         return min(near, key=lambda d: abs(_share(d) - 0.35))
@@ -336,7 +342,7 @@ def search(telling: Telling, target: int, pace: str) -> Draft:
 def _estimate(shape: Shape) -> int:
     """Roughly how many words a shape comes to, to draft the likely ones first (measured on the examples)."""
     if shape.talks == 0 and shape.lines == 0:
-        return 110 + 35 * shape.moments
+        return (60 if shape.lean else 110) + 35 * shape.moments
     return 150 + shape.talks * (45 + 17 * shape.lines) + 35 * shape.moments + 30 * (shape.opening_talk + shape.closing_talk)
 
 

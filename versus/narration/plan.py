@@ -38,6 +38,7 @@ class Shape:
     moments: int
     opening_talk: int = 2
     closing_talk: int = 2
+    lean: bool = False  # a tight budget: the shorter sentences, and no closing narration in a summary
 
 
 def brisk_words(turns: int) -> int:
@@ -117,7 +118,7 @@ def beats(points: Sequence[TurningPoint], shape: Shape, actions: int, asides: Se
         out.append(Beat("stretch", start, actions - 1))
     out = quieten(out, players)
     if not finished:
-        out.append(Beat("unfinished", actions - 1 if actions else None, actions - 1 if actions else None))
+        out.append(Beat("unfinished"))  # the last stretch told the last action
     out.append(Beat("close", talk=shape.closing_talk))
     return out
 
@@ -140,13 +141,13 @@ def full_beats(points: Sequence[TurningPoint], actions: int, asides: Sequence[tu
             out.append(Beat("step", i, i, p))
         out.extend(Beat("aside", i, i, aside=f) for f in aside_at.get(i, []))
     if not finished:
-        out.append(Beat("unfinished", actions - 1 if actions else None, actions - 1 if actions else None))
+        out.append(Beat("unfinished"))
     out.append(Beat("close", talk=2))
     return out
 
 
 def summary_beats(points: Sequence[TurningPoint], actions: int, asides: Sequence[tuple[int, int]],
-                  finished: bool, moments: int) -> list[Beat]:
+                  finished: bool, moments: int, lean: bool = False) -> list[Beat]:
     """The whole game in a paragraph or two: the opening, a few results, the finish, the close, and one
     word spoken after it (and the author's own asides)."""
     shape = Shape(talks=0, lines=0, moments=moments, opening_talk=0, closing_talk=1)
@@ -156,5 +157,7 @@ def summary_beats(points: Sequence[TurningPoint], actions: int, asides: Sequence
             b = Beat("finish", b.first, b.last, b.point, 0)
         elif b.kind == "stretch":
             b = dataclasses.replace(b, quiet=True)  # a summary tells results, not the play between them
+        elif b.kind == "close" and lean:
+            b = dataclasses.replace(b, quiet=True)  # the end told, and one word after it, no more
         out.append(b)
     return out

@@ -22,7 +22,8 @@ from versus.narration.conditions import holds
 HERE = Path(__file__).resolve().parent / "lines"
 SLOT_PATTERN = re.compile(r"\{([A-Za-z_0-9]+)\}")
 # Query keys that are not matched with `holds`: memory and concepts are sets, answered below.
-SPECIAL = {"recall", "unless", "motif"}
+SPECIAL = {"recall", "unless", "motif", "present"}
+LEAN_WORDS = 24  # a sentence a tight budget can afford
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +59,9 @@ class Rule:
                     return False
             elif key == "author":
                 continue  # weight only: an author's rule outranks a bundled one of the same criteria
+            elif key == "present":
+                if not set(_words(wanted)) <= query.get("present", frozenset()):
+                    return False
             elif key == "motif":
                 if not set(_words(wanted)) & motifs:
                     return False
@@ -156,44 +160,56 @@ def builtin() -> tuple[Rule, ...]:
     return tuple(out)
 
 
-class Book:
-    """The rules one telling draws on: the author's first, then the bundled; each used at most once."""
+class Library:
+    """The rules indexed once, for every telling of a take: first lines by moment and speaker, replies
+    by the line they answer, general answers by speaker and concept."""
 
-    def __init__(self, rules: Sequence[Rule], seed: int, avoid: frozenset[str] = frozenset(),
-                 names: Iterable[str] = ()) -> None:
-        self.rules = [r for r in rules if r.id not in avoid]
-        self.phrases = Phrases(names)  # no four words of ours come round a fourth time
+    def __init__(self, rules: Sequence[Rule]) -> None:
+        self.rules = list(rules)
         self.by_parent: dict[str, list[Rule]] = {}
-        for rule in self.rules:
-            if rule.parent:
-                self.by_parent.setdefault(rule.parent, []).append(rule)
-        self.firsts = [r for r in self.rules if not r.parent and not r.answers]
-        self.answers: dict[str, list[Rule]] = {}  # speaker ("*" for any) -> rules answering a concept
-        for rule in self.rules:
-            if not rule.parent and rule.answers and rule.spoken:
-                for who in _words(dict(rule.criteria).get("speaker") or "*"):
-                    self.answers.setdefault(who, []).append(rule)
+        self.answers: dict[tuple[str, str], list[Rule]] = {}  # (speaker or "*", concept) -> general answers
         # (spoken, event or beat, speaker or "*") -> first lines: a query looks at four lists, not all
         self.index: dict[tuple[bool, str, str], list[Rule]] = {}
-        for rule in self.firsts:
+        for rule in self.rules:
             criteria = dict(rule.criteria)
-            keys = _words(criteria.get("beat") or criteria.get("event") or "*")
             speakers = _words(criteria.get("speaker") or "*") if rule.spoken else ["*"]
-            for key in keys:
+            if rule.parent:
+                self.by_parent.setdefault(rule.parent, []).append(rule)
+            elif rule.answers:
                 for who in speakers:
-                    self.index.setdefault((rule.spoken, key, who), []).append(rule)
+                    for concept in rule.answers:
+                        self.answers.setdefault((who, concept), []).append(rule)
+            else:
+                for key in _words(criteria.get("beat") or criteria.get("event") or "*"):
+                    for who in speakers:
+                        self.index.setdefault((rule.spoken, key, who), []).append(rule)
+
+
+class Book:
+    """The rules one telling draws on (the author's first, then the bundled), each used at most once,
+    and no four words of ours coming round a fourth time."""
+
+    def __init__(self, rules: Sequence[Rule] | Library, seed: int, avoid: frozenset[str] = frozenset(),
+                 names: Iterable[str] = (), lean: bool = False) -> None:
+        self.library = rules if isinstance(rules, Library) else Library(rules)
+        self.lean = lean
+        self.phrases = Phrases(names)
         self.rng = random.Random(seed)
         self.used: list[str] = []
+        self.spent: set[str] = set(avoid)  # rule ids used here, or by the manuscript's other exports
         self.texts: set[str] = set()
 
     def best(self, candidates: Iterable[Rule], query: Mapping[str, Any], answering: str = "",
              gist: str = "") -> tuple[int, Rule] | None:
         """The most specific rule whose criteria hold, not used before; ties broken by the seed."""
         found = [(specificity(r, answering), r) for r in candidates
-                 if r.id not in self.used and r.text not in self.texts and r.matches(query)
+                 if r.id not in self.spent and r.text not in self.texts and r.matches(query)
                  and (gist or not r.echoes) and not self.phrases.would_exceed(_plain(r.text))]
         if not found:
             return None
+        if self.lean:  # a tight budget: the shorter sentences, where there are any
+            short = [(score, r) for score, r in found if len(r.text.split()) <= LEAN_WORDS]
+            found = short or found
         top = max(score for score, _ in found)
         tied = sorted((r for score, r in found if score == top), key=lambda r: r.id)
         return top, tied[self.rng.randrange(len(tied))]
@@ -202,19 +218,21 @@ class Book:
         key = str(query.get("beat") or query.get("event") or "*") if not spoken else str(query.get("event") or "*")
         who = str(query.get("speaker") or "*") if spoken else "*"
         keys = {(spoken, k, w) for k in {key, "*"} for w in {who, "*"}}
-        return [r for k in sorted(keys) for r in self.index.get(k, [])]
+        return [r for k in sorted(keys) for r in self.library.index.get(k, [])]
 
     def first(self, query: Mapping[str, Any]) -> tuple[int, Rule] | None:
         return self.best(self._firsts(True, query), query)
 
     def reply(self, said: Rule, query: Mapping[str, Any], gist: str) -> tuple[int, Rule] | None:
-        written = self.by_parent.get(said.id, [])
+        written = self.library.by_parent.get(said.id, [])
         found = self.best(written, query, said.concept, gist)
         if found is not None:
             return found
         who = str(query.get("speaker") or "*")
-        general = [r for w in {who, "*"} for r in self.answers.get(w, []) if answers_concept(r, said.concept)]
-        return self.best(general, query, said.concept, gist)
+        parts = said.concept.split(".")
+        concepts = {".".join(parts[:k]) for k in range(1, len(parts) + 1)}  # taunt.humility answered by taunt
+        general = {r.id: r for w in (who, "*") for c in sorted(concepts) for r in self.library.answers.get((w, c), [])}
+        return self.best(sorted(general.values(), key=lambda r: r.id), query, said.concept, gist)
 
     def narration(self, query: Mapping[str, Any], again: bool = False) -> Rule | None:
         """The narrator's rule for the query; with again, one already used may serve when none is left."""
@@ -228,6 +246,7 @@ class Book:
 
     def use(self, rule: Rule) -> None:
         self.used.append(rule.id)
+        self.spent.add(rule.id)
         self.texts.add(rule.text)
         self.phrases.add(_plain(rule.text))
 

@@ -15,6 +15,8 @@ from typing import Any, Mapping
 from versus.narration.company import Company, Someone
 from versus.narration.rules import Book, Rule
 
+LOOKAHEAD = 6  # first lines tried for one that somebody can answer
+
 
 @dataclass(frozen=True, slots=True)
 class Said:
@@ -107,17 +109,22 @@ class Talk:
                 seen.append(h)
         return seen[:3]
 
-    def _opener(self, moment: Moment, prefer_onlookers: bool) -> Said | None:
-        best: tuple[float, Said] | None = None
+    def _opener(self, moment: Moment, prefer_onlookers: bool, answered: bool = True) -> Said | None:
+        """The most specific first line anyone present has; with answered, the best one somebody can answer
+        (a remark left hanging reads as a non sequitur), else the best of all."""
+        found: list[tuple[float, int, Said]] = []
         for speaker in self.company.people.values():
             for hearer in self._hearers(moment, speaker):
-                found = self.book.first(self.query(moment, speaker, hearer, False))
-                if found is None:
-                    continue
-                score = found[0] + self._bonus(speaker, hearer, prefer_onlookers)
-                if best is None or score > best[0]:
-                    best = (score, Said(speaker.id, hearer.id, found[1]))
-        return best[1] if best else None
+                hit = self.book.first(self.query(moment, speaker, hearer, False))
+                if hit is not None:
+                    score = hit[0] + self._bonus(speaker, hearer, prefer_onlookers)
+                    found.append((score, len(found), Said(speaker.id, hearer.id, hit[1])))
+        found.sort(key=lambda f: (-f[0], f[1]))
+        if answered:
+            for _, _, said in found[:LOOKAHEAD]:
+                if self._reply(moment, said) is not None:
+                    return said
+        return found[0][2] if found else None
 
     def _bonus(self, speaker: Someone, hearer: Someone, prefer_onlookers: bool) -> float:
         rivals = set(self.company.rivals)

@@ -92,13 +92,17 @@ class Teller:
             return self._scene_beat("opening", Moment("opening", "", "", ()), beat.talk, prefer_onlookers=True)
         if beat.kind == "close":
             moment = self._close_moment()
+            if beat.quiet:
+                return self._talk(moment, beat.talk, None, None, prefer_onlookers=True)
             return self._scene_beat("close", moment, beat.talk, prefer_onlookers=True)
         if beat.kind == "stretch":
             return self._stretch(beat)
         if beat.kind == "aside":
             return self._aside(beat)
-        if beat.kind == "unfinished":
-            return self._scene_beat("unfinished", self._unfinished_moment(), 0, span=(beat.first, beat.last))
+        if beat.kind == "unfinished":  # its sentence speaks of the last action, which the last stretch told
+            last = len(self.facts.actions) - 1 if self.facts.actions else None
+            told = self._scene_beat("unfinished", self._unfinished_moment(), 0, span=(last, last))
+            return [dataclasses.replace(b, first=None, last=None) for b in told]
         if beat.kind == "step":
             return self._step(beat)
         assert beat.point is not None
@@ -204,9 +208,8 @@ class Teller:
     def _aside(self, beat: Beat) -> list[Block]:
         aside = self.asides[beat.aside]
         out: list[Block] = []
-        if aside.narrate:
-            out.append(Block((Sentence(aside.narrate, (), (), beat.first, beat.last, author=True),),
-                             first=beat.first, last=beat.last))
+        if aside.narrate:  # its action is told by the beat before it: the aside adds no span of its own
+            out.append(Block((Sentence(aside.narrate, (), (), beat.first, beat.last, author=True),)))
         for speaker, line in aside.say:
             out.append(Block(first=beat.first, last=beat.last, author_said=(speaker, line)))
             self.talk.memory.spoke[speaker] = self.talk.memory.spoke.get(speaker, 0) + 1

@@ -47,9 +47,9 @@ def events_of(a: ActionFacts, board_kind: str, total: int, rivals: tuple[int, in
 
     if a.confined:
         add("confined", bonus=10 if a.before.leader == a.player else 0, waits=True)
-    elif a.kind in CRIME_KINDS or (a.kind == "vice" and a.paid > 0):
-        add("crime", bonus=10 if a.before.leader == a.player else 0)
-    elif a.kind in FALL_KINDS and a.moved == "back":
+    elif (a.kind in CRIME_KINDS or a.kind == "vice") and a.paid > 0:  # a crime is fined: one with
+        add("crime", bonus=10 if a.before.leader == a.player else 0)  # empty pockets is only a fall
+    elif (a.kind in FALL_KINDS or a.kind in CRIME_KINDS) and a.moved == "back":
         add("fall", bonus=10 if a.before.leader == a.player else 0)
     if a.overshot:
         again = a.to < a.frm - 6 and board_kind == "seat"

@@ -25,6 +25,8 @@ def person(required: list[str]) -> dict[str, Any]:
             "temper": {"enum": tempers(), "description": "the voice the narration gives them"},
             "address": {"oneOf": [{"type": "string"}, {"type": "object", "additionalProperties": {"type": "string"}}],
                         "description": "how others name this person aloud: text, or speaker id (or default) to a form"},
+            "cast": {"type": "string", "description": "who this person is in the cast (matched by name when left out;"
+                                                      " none: nobody the cast knows)"},
         },
     }
 
