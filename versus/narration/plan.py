@@ -85,7 +85,7 @@ def quieten(beats: list[Beat], players: int) -> list[Beat]:
             said = said or not quiet
         else:
             out.append(beat)
-            said = False if beat.kind in ("moment", "finish") or beat.talk else said
+            said = False if beat.talk else said  # one stretch sentence between two conversations
     return out
 
 

@@ -130,7 +130,7 @@ class Talk:
         rivals = set(self.company.rivals)
         bonus = 3.0 if {speaker.id, hearer.id} == rivals else 0.0
         if speaker.seat is None and not self.memory.spoke.get(speaker.id):
-            bonus += 6.0 if prefer_onlookers else 2.0  # every onlooker has a word to say
+            bonus += 12.0 if prefer_onlookers else 3.0  # every onlooker has a word to say
         return bonus - 1.5 * min(self.memory.spoke.get(speaker.id, 0), 4) / 2
 
     def _reply(self, moment: Moment, said: Said) -> Said | None:
