@@ -15,8 +15,8 @@ from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_LINE_SPACING
 from docx.shared import Inches, Pt
 
 from versus.cli import main
-from versus.manuscript.blocks import about
-from versus.manuscript.properties import flatten, read_properties
+from versus.export.blocks import about
+from versus.export.properties import flatten, read_properties
 
 ROOT = Path(__file__).parent.parent
 SCENES = sorted(p.name for p in (ROOT / "scenes").glob("*.yaml") if ".takes." not in p.name)
@@ -99,8 +99,8 @@ def test_italics_curly_quotes_elisions_and_scene_breaks_are_kept(project):
 
 
 def test_a_scene_break_is_a_centred_hash_and_the_next_paragraph_is_flush(project):
-    from versus.manuscript.blocks import read_blocks
-    from versus.manuscript.docx import Front, docx_bytes
+    from versus.export.blocks import read_blocks
+    from versus.export.docx import Front, docx_bytes
 
     blocks = read_blocks("# Chapter I\n\nOne *two*.\n\nThree.\n\n* * *\n\nFour.\n\nFive.\n")
     path = project / "b.docx"
@@ -224,7 +224,7 @@ def test_custom_properties_part_is_declared_and_related(project):
 
 
 def test_long_values_are_split_for_word_and_joined_on_reading(tmp_path):
-    from versus.manuscript.properties import custom_xml
+    from versus.export.properties import custom_xml
 
     spins = list(range(1, 7)) * 60
     path = tmp_path / "p.docx"
@@ -296,8 +296,8 @@ def test_libreoffice_opens_it(project, tmp_path):
 
 
 def test_prose_that_markdown_would_take_for_a_list_or_code_is_still_a_paragraph(tmp_path):
-    from versus.manuscript.blocks import read_blocks
-    from versus.manuscript.docx import Front, docx_bytes
+    from versus.export.blocks import read_blocks
+    from versus.export.docx import Front, docx_bytes
 
     markdown = ("---\ntake: x\n---\n\n# Chapter I\n\n1811. It rained.\n\n- so said *she*.\n\n> Quoted.\n\n"
                 "    Indented.\n\nPlain.\n\n*The ledger of the play.*\n\n| a |\n|---|\n| 1 |\n")
@@ -310,7 +310,7 @@ def test_prose_that_markdown_would_take_for_a_list_or_code_is_still_a_paragraph(
 def test_the_same_take_gives_the_same_bytes_at_any_time(project, monkeypatch):
     import time
 
-    from versus.manuscript.export import manuscript_docx
+    from versus.export.word import manuscript_docx
     from versus.scenes.load import load_scene
     from versus.takes.playthrough import Playthrough
 

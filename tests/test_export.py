@@ -10,7 +10,7 @@ from markdown_it import MarkdownIt
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from versus.cli import main
-from versus.export import roman
+from versus.export.markdown import roman
 
 ROOT = Path(__file__).parent.parent
 

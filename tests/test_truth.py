@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from versus.export import render
+from versus.export.markdown import render
 from versus.narration import lint, truth
 from versus.narration.conditions import entry
 from versus.narration.narrator import PACES, Narrator

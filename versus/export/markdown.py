@@ -6,16 +6,16 @@ goes to the next free name, or with force the old file is kept as a backup.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
 from versus import __version__
+from versus.export.config import Manuscript
+from versus.export.memory import Memory, key_of
+from versus.export.place import Exported, export_dir
 from versus.files import clean_text, write_export
-from versus.manuscript.config import Manuscript
 from versus.narration import annotated
-from versus.manuscript.memory import Memory, key_of
 from versus.narration.plan import compose
 from versus.takes.log import SOURCE, describe
 from versus.takes.outcome import outcome
@@ -32,18 +32,6 @@ def roman(n: int) -> str:
             out += letters
             n -= value
     return out
-
-
-@dataclass(frozen=True)
-class Exported:
-    path: Path
-    written: bool  # False when an identical export was already there
-    backup: Path | None = None
-
-
-def export_dir(play: Playthrough) -> Path:
-    """manuscript_exports/ beside the folder that holds the scene (the project's top level)."""
-    return Path(play.scene.path).resolve().parent.parent / "manuscript_exports"
 
 
 def record(play: Playthrough, take_name: str, pace: str = "brisk", manuscript: Manuscript | None = None,
@@ -115,7 +103,7 @@ def export_play(play: Playthrough, take_name: str, out: Path | str | None = None
     """Write the export; never clobber: same bytes → nothing written; else next free name or backup.
 
     The exports of one folder are a manuscript: this one draws around the phrasings of those made
-    before it, and its own are remembered beside them (versus/manuscript/memory.py).
+    before it, and its own are remembered beside them (versus/export/memory.py).
     """
     name = Path(default_name or play.scene.name).name  # a take name never leads out of manuscript_exports/
     target = Path(out) if out else export_dir(play) / f"{name}.md"

@@ -26,8 +26,8 @@ from docx.oxml.ns import qn
 from docx.shared import Inches, Mm, Pt
 from docx.text.paragraph import Paragraph
 
-from versus.manuscript.blocks import Block, about
-from versus.manuscript.properties import PARTNAME, custom_xml
+from versus.export.blocks import Block, about
+from versus.export.properties import PARTNAME, custom_xml
 
 FONTS = {"times": "Times New Roman", "courier": "Courier New"}
 PAPER = {"letter": (Inches(8.5), Inches(11)), "a4": (Mm(210), Mm(297))}

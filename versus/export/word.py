@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from versus import __version__
-from versus.export import Exported, export_dir, record, render
+from versus.export.blocks import Block, read_blocks, word_count
+from versus.export.config import Manuscript
+from versus.export.docx import Front, docx_bytes
+from versus.export.markdown import record, render
+from versus.export.memory import Memory, key_of
+from versus.export.place import Exported, export_dir
 from versus.files import clean_text, write_export
-from versus.manuscript.blocks import Block, read_blocks, word_count
-from versus.manuscript.config import Manuscript
-from versus.manuscript.docx import Front, docx_bytes
-from versus.manuscript.memory import Memory, key_of
 from versus.takes.playthrough import Playthrough
 
 
