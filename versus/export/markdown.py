@@ -14,9 +14,11 @@ from versus import __version__
 from versus.export.config import Manuscript
 from versus.export.memory import Memory, key_of
 from versus.export.place import Exported, export_dir
+from versus.export.typography import house_style
 from versus.files import clean_text, write_export
 from versus.narration import annotated
 from versus.narration.plan import compose
+from versus.scenes.model import SCENE_BREAK
 from versus.takes.log import SOURCE, describe
 from versus.takes.outcome import outcome
 from versus.takes.playthrough import Playthrough
@@ -36,11 +38,16 @@ def roman(n: int) -> str:
 
 def record(play: Playthrough, take_name: str, pace: str = "brisk", manuscript: Manuscript | None = None,
            words: int | None = None) -> dict:
-    """The front matter: everything needed to reproduce the export (Markdown and .docx alike)."""
+    """The front matter: everything needed to reproduce the export (Markdown and .docx alike).
+
+    title is the novel's, from manuscript.yaml, and the chapter's own title is chapter_title, so
+    that pandoc -s prints each once and concatenated chapters keep the book's title. Without
+    manuscript.yaml there is no title: the heading names the chapter (pagetitle names a web page).
+    """
     scene = play.scene
     front = {
-        "title": scene.title,
-        **({"novel": manuscript.title, "author": manuscript.author} if manuscript else {}),
+        **({"title": manuscript.title, "author": manuscript.author} if manuscript else {"pagetitle": scene.title}),
+        "chapter_title": scene.title,
         "chapter": scene.chapter,
         "scene": Path(scene.path).name,
         "take": take_name,
@@ -58,6 +65,15 @@ def record(play: Playthrough, take_name: str, pace: str = "brisk", manuscript: M
     return front
 
 
+def heading(title: str, chapter: int | None) -> str:
+    return f"# Chapter {roman(chapter)} \u2014 {title}" if chapter else f"# {title}"
+
+
+def front_matter(front: dict) -> str:
+    return "---\n" + yaml.safe_dump(front, sort_keys=False, allow_unicode=True, width=100,
+                                    default_flow_style=None) + "---"
+
+
 def render(play: Playthrough, take_name: str, pace: str = "brisk", ledger: bool = False,
            manuscript: Manuscript | None = None, annotate: bool = False, words: int | None = None,
            notes: list[str] | None = None, avoid: frozenset[str] = frozenset(),
@@ -66,20 +82,69 @@ def render(play: Playthrough, take_name: str, pace: str = "brisk", ledger: bool 
     words is a budget for the prose; what the author should know of it is added to notes. avoid names
     phrasings the manuscript's other exports used; the phrasings this one uses are added to used."""
     scene = play.scene
-    front = record(play, take_name, pace, manuscript, words)
-    heading = f"# Chapter {roman(scene.chapter)} — {scene.title}" if scene.chapter else f"# {scene.title}"
-    parts = ["---\n" + yaml.safe_dump(front, sort_keys=False, allow_unicode=True, width=100,
-                                      default_flow_style=None) + "---", heading]
+    parts = [front_matter(record(play, take_name, pace, manuscript, words)), heading(scene.title, scene.chapter)]
+    parts.extend(prose(play, pace, words, annotate, notes, avoid, used, manuscript.dashes if manuscript else "closed"))
+    if ledger:
+        parts.append(ledger_table(play))
+    return "\n\n".join(parts) + "\n"
+
+
+def prose(play: Playthrough, pace: str = "brisk", words: int | None = None, annotate: bool = False,
+          notes: list[str] | None = None, avoid: frozenset[str] = frozenset(), used: list[str] | None = None,
+          dashes: str = "closed") -> list[str]:
+    """The chapter's paragraphs as Markdown blocks, in the house style, a scene break as a thematic break."""
     composition = compose(play, pace, words, avoid)
     if notes is not None:
         notes.extend(composition.warnings)
     if used is not None:
         used.extend(composition.phrasings)
     paragraphs = list(composition.paragraphs)
-    parts.extend(annotated(paragraphs) if annotate else [p.text for p in paragraphs])
-    if ledger:
-        parts.append(ledger_table(play))
-    return "\n\n".join(parts) + "\n"
+    blocks = annotated(paragraphs) if annotate else [p.text for p in paragraphs]
+    out: list[str] = []
+    note = None
+    for block in blocks:
+        if block.startswith("<!--"):
+            note = block
+            out.append(block)
+            continue
+        told = False
+        for piece in _broken(block):
+            if piece is None:
+                out.append(BREAK)
+                continue
+            if told and note:  # the paragraph's part after a break: its actions named again
+                out.append(note)
+            out.append(house_style(piece, dashes))
+            told = True
+    return _no_stray_breaks(out)
+
+
+BREAK = "* * *"
+
+
+def _broken(text: str) -> list[str | None]:
+    """A paragraph split where a scene break fell in it: its parts, with None for each break."""
+    if SCENE_BREAK not in text:
+        return [text]
+    out: list[str | None] = []
+    for n, piece in enumerate(text.split(SCENE_BREAK)):
+        if n:
+            out.append(None)
+        if piece.strip():
+            out.append(piece.strip())
+    return out
+
+
+def _no_stray_breaks(blocks: list[str]) -> list[str]:
+    """No break before the first paragraph or after the last, nor two together."""
+    out: list[str] = []
+    for block in blocks:
+        if block == BREAK and (not any(b != BREAK and not b.startswith("<!--") for b in out) or out[-1] == BREAK):
+            continue
+        out.append(block)
+    while out and out[-1] == BREAK:
+        out.pop()
+    return out
 
 
 def ledger_table(play: Playthrough) -> str:
@@ -116,4 +181,4 @@ def export_play(play: Playthrough, take_name: str, out: Path | str | None = None
     return Exported(path, written, backup)
 
 
-__all__ = ["Exported", "export_play", "record", "render", "roman"]
+__all__ = ["Exported", "export_play", "heading", "prose", "record", "render", "roman"]

@@ -9,6 +9,7 @@ from versus.scenes.load import PERSON_KEYS, tempers, vocabulary
 from versus.scenes.patterns import FORMS
 
 SCHEMA_ID = "https://versus.invalid/scene.schema.json"
+BREAKS = {"required": ["break"], "properties": {"break": {"const": True}}}  # an aside that is a scene break
 
 
 def person(required: list[str]) -> dict[str, Any]:
@@ -89,7 +90,10 @@ def scene_schema() -> dict[str, Any]:
                             "description": "speaker id: the line spoken"},
                     "narrate": {"type": "string"},
                     "every": {"type": "boolean", "description": "fire at every match, not only the first"},
-                }}},
+                    "break": {"type": "boolean", "description": "a scene break here: '#' in the manuscript"},
+                },
+                "anyOf": [{"required": ["say"]}, {"required": ["narrate"]}, BREAKS],
+                "not": {**BREAKS, "anyOf": [{"required": ["say"]}, {"required": ["narrate"]}]}}},
             "beats": {"type": "array", "items": pattern, "description": "what the story needs"},
             "end": {"type": "object", "additionalProperties": False,
                     "properties": {"max_turns": {"type": "integer", "minimum": 1}}},
