@@ -22,6 +22,7 @@ COMMANDS = [
     ("schema", "schema", "print the JSON Schema for scene files"),
     ("takes", "takes", "list the takes of a scene"),
     ("export", "export", "write a take as prose for the manuscript (Markdown or .docx)"),
+    ("manuscript", "manuscript", "compile the book listed in manuscript.yaml (.docx and Markdown)"),
     ("solve", "solve", "find spins under which every beat of a scene holds"),
     ("odds", "odds", "simulate a scene's chances of winning and of each beat"),
 ]
