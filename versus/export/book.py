@@ -25,6 +25,9 @@ from versus.scenes.problems import Problem
 from versus.takes.playthrough import Playthrough
 
 
+BOOK_KEYS = ("title", "author", "versus", "pagetitle", "chapter")  # said once for the book, or its own
+
+
 @dataclass
 class Told:
     """One chapter, ready to tell: its playthrough and the take it replays."""
@@ -121,7 +124,7 @@ def compile_book(manuscript: Manuscript, folder: Path, force: bool = False, font
         kept = next((e.file for e in memory.entries() if e.key == key), f"{file_stem(manuscript.title)}.md")
         memory.remember(key, kept, tuple(used))  # the chapter's own export, if made first, keeps its name
         facts = record(play, chapter.take_name, item.pace, manuscript, item.words)
-        records.append({k: v for k, v in facts.items() if k not in ("title", "author", "versus", "pagetitle", "chapter")})
+        records.append({k: v for k, v in facts.items() if k not in BOOK_KEYS})
     body = "\n\n".join(chapters_md)
     words = word_count(read_blocks(body))
     front = {"title": manuscript.title, "author": manuscript.author, "words": words,
