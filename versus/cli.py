@@ -20,6 +20,7 @@ COMMANDS = [
     ("check", "check", "validate scene files"),
     ("run", "run", "play a scene headless to the end and save the take"),
     ("schema", "schema", "print the JSON Schema for scene files"),
+    ("examples", "examples", "copy the four example scenes and the schema into ./scenes/"),
     ("takes", "takes", "list the takes of a scene"),
     ("export", "export", "write a take as prose for the manuscript (Markdown or .docx)"),
     ("manuscript", "manuscript", "compile the book listed in manuscript.yaml (.docx and Markdown)"),
