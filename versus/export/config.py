@@ -45,8 +45,8 @@ class Manuscript:
 
     def export_folder(self) -> Path:
         """exports: as given (relative to manuscript.yaml), else manuscript_exports/ beside it."""
-        folder = self.path.parent if self.path is not None else Path()
-        return folder / (self.exports if self.exports is not None else EXPORTS)
+        folder = (self.path.parent if self.path is not None else Path()).absolute()
+        return folder / (self.exports.expanduser() if self.exports is not None else EXPORTS)
 
 
 @dataclass(frozen=True)
@@ -67,11 +67,6 @@ def find_manuscript(folder: Path | str | None = None) -> Manuscript | None:
     if not (path.exists() or path.is_symlink()):
         return None  # a FIFO or a dangling link under that name is reported, not passed over
     return load_manuscript(path)
-
-
-def exports_folder(manuscript: Manuscript | None) -> Path:
-    """Where exports go: as manuscript.yaml says, else manuscript_exports/ in the working folder."""
-    return manuscript.export_folder() if manuscript is not None else Path(EXPORTS)
 
 
 def load_manuscript(path: Path | str) -> Manuscript:

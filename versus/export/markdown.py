@@ -171,7 +171,7 @@ def export_play(play: Playthrough, take_name: str, out: Path | str | None = None
     before it, and its own are remembered beside them (versus/export/memory.py).
     """
     name = Path(default_name or play.scene.name).name  # a take name never leads out of manuscript_exports/
-    target = Path(out) if out else export_dir(play) / f"{name}.md"
+    target = Path(out) if out else export_dir(manuscript) / f"{name}.md"
     memory, key = Memory(target.parent), key_of(Path(play.scene.path).name, take_name, pace, words)
     used: list[str] = []
     text = clean_text(render(play, take_name, pace, ledger, manuscript, annotate, words, notes,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from versus.takes.playthrough import Playthrough
+from versus.export.config import EXPORTS, Manuscript
 
 
 @dataclass(frozen=True)
@@ -15,6 +15,9 @@ class Exported:
     backup: Path | None = None
 
 
-def export_dir(play: Playthrough) -> Path:
-    """manuscript_exports/ beside the folder that holds the scene (the project's top level)."""
-    return Path(play.scene.path).resolve().parent.parent / "manuscript_exports"
+def export_dir(manuscript: Manuscript | None) -> Path:
+    """Where exports go: manuscript.yaml's exports:, else manuscript_exports/ beside manuscript.yaml,
+    else manuscript_exports/ in the working folder (wherever the scene itself lies)."""
+    if manuscript is not None:
+        return manuscript.export_folder()
+    return Path.cwd() / EXPORTS

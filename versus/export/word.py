@@ -51,7 +51,7 @@ def export_docx(play: Playthrough, take_name: str, out: Path | str | None = None
     Like the Markdown export, it draws around the phrasings of the folder's earlier exports, and the
     same take in both formats counts as one export of the manuscript.
     """
-    target = Path(out) if out else export_dir(play) / f"{Path(default_name or play.scene.name).name}.docx"
+    target = Path(out) if out else export_dir(manuscript) / f"{Path(default_name or play.scene.name).name}.docx"
     memory = Memory(target.parent)
     key = key_of(Path(play.scene.path).name, take_name, pace, options.get("words"))
     used: list[str] = []
