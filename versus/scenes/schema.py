@@ -104,7 +104,8 @@ def space_bounds() -> list[dict[str, Any]]:
     bounds = []
     for board_id in board_ids():
         board = load_board(board_id)
-        names = sorted({_either_case(_without_article(s.name)) for s in board.spaces if s.name}, key=len, reverse=True)
+        names = sorted({_either_case(_without_article(s.name)) for s in board.spaces if s.name},
+                       key=lambda name: (-len(name), name))  # the longest first; the same order every time
         numbers = "|".join(str(n) for n in range(board.goal, 0, -1))
         verb = r"^\s*\S+\s+(?:[Ll][Aa][Nn][Dd][Ss]\s+[Oo][Nn]|[Rr][Ee][Aa][Cc][Hh][Ee][Ss])\s+"
         known = {"pattern": verb + rf"(?:(?:[Tt][Hh][Ee]|[Aa])\s+)?(?:{'|'.join(names)}|{numbers})\s*$"}
