@@ -67,7 +67,7 @@ def gather(manuscript: Manuscript) -> list[Told]:
         where = (chapter.line, chapter.column)
         path = folder / chapter.scene
         if not path.is_file():
-            problems.append(Problem(*where, f"no scene file {chapter.scene} (looked for {path})"))
+            problems.append(Problem(*where, f"no scene file {chapter.scene}{_near(path)}"))
             continue
         try:
             scene = load_scene(path)
@@ -92,6 +92,18 @@ def gather(manuscript: Manuscript) -> list[Told]:
     if problems:
         raise ManuscriptError(_name(manuscript), problems)
     return told
+
+
+def _near(path: Path) -> str:
+    """' (did you mean …?)' for a scene file of a near name in the same folder."""
+    from versus.scenes.problems import suggest
+
+    try:
+        names = sorted(p.name for p in path.parent.glob("*.y*ml") if ".takes" not in p.name)
+    except OSError:
+        return ""
+    near = suggest(path.name, names) if names else ""
+    return near if "did you mean" in near else ""
 
 
 def _name(manuscript: Manuscript) -> str:
