@@ -14,6 +14,7 @@ from typing import NoReturn, Sequence
 # (command, module in versus.commands, one-line help)
 COMMANDS = [
     ("play", "play", "open a scene in the terminal app (the default with no command)"),
+    ("serve", "serve", "serve the app to a browser tab (textual-serve)"),
     ("trace", "trace", "play spins through the rules engine and print JSON Lines"),
     ("boards", "boards", "list the boards with their presets and switches"),
     ("rules", "rules", "print a board's rules as the engine plays them"),
