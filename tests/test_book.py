@@ -193,7 +193,7 @@ def test_libreoffice_pages(novel, capsys, tmp_path):
 
 @pytest.mark.skipif(shutil.which("pandoc") is None, reason="pandoc is not installed (Debian: apt-get install pandoc)")
 def test_pandoc_titles_the_book_once(novel, capsys):
-    md, _, path, _ = compile_book(novel, capsys)
+    _, _, path, _ = compile_book(novel, capsys)
     html = subprocess.run(["pandoc", "-s", str(path.with_suffix(".md")), "-t", "html"], capture_output=True,
                           text=True, check=True, timeout=60).stdout
     assert html.count('class="title"') == 1 and html.count("The Teetotum</h1>") == 1

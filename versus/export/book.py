@@ -11,9 +11,9 @@ old one is kept as a backup).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from versus import __version__
 from versus.export.blocks import read_blocks, word_count
@@ -23,7 +23,6 @@ from versus.export.place import Exported
 from versus.files import clean_text, write_export
 from versus.scenes.problems import Problem
 from versus.takes.playthrough import Playthrough
-
 
 BOOK_KEYS = ("title", "author", "versus", "pagetitle", "chapter")  # said once for the book, or its own
 

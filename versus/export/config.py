@@ -111,7 +111,7 @@ class _Reader:
         title, author = value.get("title"), value.get("author")
         if not title or not author:
             return None
-        exports = Path(value["exports"]) if value.get("exports") else None
+        exports = Path(folder) if (folder := value.get("exports")) else None
         return Manuscript(title, author, value.get("surname") or author.split()[-1],
                           value.get("short_title") or title, contact, paper.lower(), dashes.lower(),
                           chapters, exports)

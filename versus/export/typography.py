@@ -20,7 +20,7 @@ STYLES = {"closed": "\u2014", "spaced": " \u2014 ", "--": "--"}
 
 
 def apostrophes(text: str) -> str:
-    """‘til → ’til: an opening quote before a word of elision is an apostrophe."""
+    """An opening single quote before a word of elision (til, twas, em) is made an apostrophe."""
     return ELIDED.sub("\\1\u2019", text)
 
 
