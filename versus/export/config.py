@@ -6,6 +6,7 @@ Optional. Problems are reported as scene problems are, FILE:LINE:COLUMN: message
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -45,8 +46,9 @@ class Manuscript:
 
     def export_folder(self) -> Path:
         """exports: as given (relative to manuscript.yaml), else manuscript_exports/ beside it."""
-        folder = (self.path.parent if self.path is not None else Path()).absolute()
-        return folder / (self.exports.expanduser() if self.exports is not None else EXPORTS)
+        folder = self.path.parent if self.path is not None else Path()
+        exports = self.exports.expanduser() if self.exports is not None else Path(EXPORTS)
+        return Path(os.path.abspath(folder / exports))  # absolute, with no "..", for the messages
 
 
 @dataclass(frozen=True)
