@@ -16,7 +16,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from versus.export import render
+from versus.export.markdown import render
 from versus.narration import checks, truth
 from versus.narration.checks import Phrases
 from versus.narration.pipeline import PACES
@@ -139,7 +139,7 @@ def manuscript(scenes) -> None:
     import shutil
     import tempfile
 
-    from versus.export import export_play
+    from versus.export.markdown import export_play
 
     with tempfile.TemporaryDirectory() as folder:
         together, alone = {}, {}

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from versus.export import render
+from versus.export.markdown import render
 from versus.narration import compose, lint, truth
 from versus.narration.phrasebook import PhrasebookError, load_author
 from versus.narration.pipeline import PACES

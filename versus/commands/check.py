@@ -26,7 +26,14 @@ def run(args: argparse.Namespace) -> int:
         scripted = sum(1 for s in scene.spins if s is not None)
         rules = scene.preset or "default rules"
         if scene.switches:
-            rules += " with " + ", ".join(f"{k}={v}" for k, v in scene.switches)
+            rules += " with " + ", ".join(f"{k}={_as_written(v)}" for k, v in scene.switches)
         print(f"ok {path}: {scene.game} ({rules}), {len(scene.players)} players, "
               f"{scripted} scripted spins, {len(scene.beats)} beats, {len(scene.asides)} asides")
     return status
+
+
+def _as_written(value: object) -> str:
+    """A switch as a scene writes it: YAML reads `collisions: off` as False, which is printed off."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)

@@ -13,7 +13,7 @@ import yaml
 from versus.boards import BoardError, board_ids, load_board
 from versus.files import Unreadable, has_control, read_bounded
 from versus.rules import Board, Rules, RulesError
-from versus.scenes.model import Aside, Pattern, Person, Scene
+from versus.scenes.model import SCENE_BREAK, Aside, Pattern, Person, Scene
 from versus.scenes.nodes import MAX_BYTES, at, compose, kind_name, mapping_items, scalar
 from versus.scenes.patterns import PatternError, Vocabulary, parse
 from versus.scenes.problems import Problem, SceneError, suggest
@@ -23,7 +23,7 @@ TOP_KEYS = ("title", "chapter", "setting", "game", "rules", "seed", "players", "
 TIMES = ("morning", "afternoon", "evening", "night")  # the scene's time of day, when its setting is silent
 NAMES = ("novel", "printed")  # spaces named as a novel prints them (Humility), or in the board's capitals
 PERSON_KEYS = ("id", "name", "called", "pronoun", "temper", "address", "cast")
-ASIDE_KEYS = ("when", "say", "narrate", "every")
+ASIDE_KEYS = ("when", "say", "narrate", "every", "break")
 ID = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 MAX_SEED = 2**63
 
@@ -346,15 +346,25 @@ class Reader:
                 continue
             if "when" not in fields:
                 self.problem(entry, "an aside needs 'when': the event that places it")
-            if "say" not in fields and "narrate" not in fields:
-                self.problem(entry, "an aside needs 'say' (speaker: line) or 'narrate' (a line of narration)")
+            scene_break = scalar(fields["break"][1]) if "break" in fields else False
+            if not isinstance(scene_break, bool):
+                self.problem(fields["break"][1], "break should be true (a scene break here) or false")
+                scene_break = False
+            if scene_break and ("say" in fields or "narrate" in fields):
+                self.problem(fields["break"][0], "a scene break says nothing: give it 'when' alone, and put "
+                                                 "'say' or 'narrate' in an aside of its own")
+            elif "say" not in fields and "narrate" not in fields and not scene_break:
+                self.problem(entry, "an aside needs 'say' (speaker: line), 'narrate' (a line of narration) "
+                                    "or 'break: true' (a scene break)")
             when = self.pattern(fields["when"][1], vocab, beat=False) if "when" in fields else None
             say = self.say(fields["say"][1], speakers) if "say" in fields else ()
             narrate = self.text(fields["narrate"][1], "narrate") if "narrate" in fields else ""
             every = scalar(fields["every"][1]) if "every" in fields else False
             if not isinstance(every, bool):
                 self.problem(fields["every"][1], "every should be true or false")
-            if when is not None:
+            if when is not None and scene_break:
+                asides.append(Aside(when, (), SCENE_BREAK, every is True, scene_break=True))
+            elif when is not None:
                 asides.append(Aside(when, say, narrate or "", every is True))
         return asides
 
