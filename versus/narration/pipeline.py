@@ -22,7 +22,8 @@ from versus.narration.talk import Memory, Talk
 from versus.narration.tell import Block, Teller
 from versus.narration.truth import Unit
 from versus.narration.turning import TurningPoint, points
-from versus.narration.words import curly, listing
+from versus.narration.words import curly
+from versus.scenes.model import SCENE_BREAK
 
 if TYPE_CHECKING:
     from versus.takes.playthrough import Playthrough
@@ -130,13 +131,13 @@ class Realising:
         out: list[Paragraph] = []
         pending: list[Block] = []
         for block in self.blocks:
-            if block.said is None and not block.author_said:
+            if block.said is None and not block.author_said and not block.scene_break:
                 pending.append(block)
                 continue
             if pending:
                 out.extend(self._narration(pending))
                 pending = []
-            out.append(self._speech(block))
+            out.append(Paragraph(SCENE_BREAK, None, None, ()) if block.scene_break else self._speech(block))
         if pending:
             out.extend(self._narration(pending))
         return self._cover(out)
@@ -180,6 +181,7 @@ class Realising:
             for s in block.sentences:
                 text = self._sentence(s.template, dict(s.roles), dict(s.values), s.author)
                 units.append(Unit(text, s.first, s.last, s.author))
+        units = joined(units, [s.step for b in blocks for s in b.sentences])
         spans = [(b.first, b.last) for b in blocks if b.first is not None and b.last is not None]
         first = min((f for f, _ in spans), default=None)
         last = max((l for _, l in spans), default=None)
@@ -206,9 +208,9 @@ class Realising:
             roles.setdefault("rival1", rivals[0] if rivals else "")
             roles.setdefault("rival2", rivals[1] if len(rivals) > 1 else "")
         if "{players}" in template:
-            values["players"] = listing([self.refer.name(p.id) for p in self.t.company.by_seat])
+            values["players"] = self.refer.names([p.id for p in self.t.company.by_seat])
         if "{company}" in template:
-            values["company"] = listing([self.refer.name(p.id) for p in self.t.company.onlookers])
+            values["company"] = self.refer.names([p.id for p in self.t.company.onlookers])
         text = self.refer.narration(template, roles, values)
         return self.t.realiser.sentence(curly(text))
 
@@ -267,7 +269,7 @@ class Realising:
         out: list[Paragraph] = []
         carry: tuple[int, int] | None = None
         for p in paragraphs:
-            if p.talk:
+            if p.talk or p.text == SCENE_BREAK:
                 out.append(p)
                 continue
             first, last = p.first, p.last
@@ -287,6 +289,36 @@ class Realising:
                     out[k] = Paragraph(p.text, min(p.first, carry[0]), max(p.last, carry[1]), p.units)
                     break
         return out
+
+
+def joined(units: list[Unit], steps: list[bool], most: int = 4) -> list[Unit]:
+    """Plain turns told one after another share a sentence ("Elizabeth sat out the turn; Mr. Darcy went
+    on to Folly; and Jane came to Prudence."), as a reader takes a round in at a glance."""
+    out: list[Unit] = []
+    run: list[Unit] = []
+
+    def flush() -> None:
+        if len(run) == 1:
+            out.append(run[0])
+        elif run:
+            clauses = [u.text.rstrip(".") for u in run]
+            clauses = [clauses[0]] + [c[0].lower() + c[1:] if c.split()[0] in ("The", "A", "An") else c
+                                      for c in clauses[1:]]
+            text = "; ".join(clauses[:-1]) + "; and " + clauses[-1] + "."
+            out.append(Unit(text, run[0].first, run[-1].last))
+        run.clear()
+
+    for unit, step in zip(units, steps):
+        if step and len(run) < most:
+            run.append(unit)
+            continue
+        flush()
+        if step:
+            run.append(unit)
+        else:
+            out.append(unit)
+    flush()
+    return out
 
 
 # -- shapes and budgets ------------------------------------------------------------------------------

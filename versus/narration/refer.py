@@ -12,7 +12,7 @@ import re
 from typing import Mapping
 
 from versus.narration.company import Company
-from versus.narration.words import counted
+from versus.narration.words import counted, listing
 
 SLOT = re.compile(r"\{([A-Za-z_0-9]+)\}")
 PRONOUNS = {"he": {"he": "he", "him": "him", "his": "his"}, "she": {"he": "she", "him": "her", "his": "her"},
@@ -32,13 +32,33 @@ class Referrer:
         self.recent = []
 
     def name(self, pid: str) -> str:
+        """The narrator's name for a person: what the scene calls them ("Elizabeth", "Mr. Darcy"). The
+        people of a chapter are known to its reader; the full "Miss Elizabeth Bennet" is for the scene
+        file and introductions, and reads stiffly across a table of sisters."""
         person = self.company.people.get(pid)
         if person is None:
             return ""
-        if pid not in self.introduced:
-            self.introduced.add(pid)
-            return person.name
+        self.introduced.add(pid)
         return person.called
+
+    def names(self, pids: list[str]) -> str:
+        """People listed, a Mr. and a Mrs. of one name as a couple: "Mr. and Mrs. Bennet"."""
+        people = [self.company.people[p] for p in pids if p in self.company.people]
+        words: list[str] = []
+        done: set[str] = set()
+        for person in people:
+            if person.id in done:
+                continue
+            wife = next((q for q in people if q.id not in done and q.id != person.id and person.called.startswith("Mr. ")
+                         and q.called == "Mrs. " + person.called[4:]), None)
+            if wife is not None:
+                words.append(f"Mr. and Mrs. {person.called[4:]}")
+                done |= {person.id, wife.id}
+            else:
+                words.append(self.name(person.id))
+                done.add(person.id)
+            self.introduced.add(person.id)
+        return listing(words)
 
     def _pronoun(self, pid: str, form: str) -> str:
         person = self.company.people.get(pid)

@@ -35,6 +35,7 @@ class Memory:
 
     keys: set[str] = field(default_factory=set)
     spoke: dict[str, int] = field(default_factory=dict)  # scene id -> lines spoken
+    last: str = ""  # who spoke last, so that a conversation does not open with the voice that closed the one before
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +96,7 @@ class Talk:
         self.book.use(line.rule)
         self.memory.keys.update(line.rule.remember)
         self.memory.spoke[line.speaker] = self.memory.spoke.get(line.speaker, 0) + 1
+        self.memory.last = line.speaker
 
     def _hearers(self, moment: Moment, speaker: Someone) -> list[Someone]:
         people = self.company.people
@@ -131,6 +133,8 @@ class Talk:
         bonus = 3.0 if {speaker.id, hearer.id} == rivals else 0.0
         if speaker.seat is None and not self.memory.spoke.get(speaker.id):
             bonus += 12.0 if prefer_onlookers else 3.0  # every onlooker has a word to say
+        if speaker.id == self.memory.last:
+            bonus -= 4.0
         return bonus - 1.5 * min(self.memory.spoke.get(speaker.id, 0), 4) / 2
 
     def _reply(self, moment: Moment, said: Said) -> Said | None:

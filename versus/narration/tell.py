@@ -31,6 +31,7 @@ class Sentence:
     last: int | None
     author: bool = False
     rule: str = ""
+    step: bool = False  # a plain turn at the full pace, which may share a sentence with the next
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +45,7 @@ class Block:
     last: int | None = None
     author_said: tuple[str, str] | None = None  # an aside's spoken line, verbatim: (speaker id, line)
     ending: bool = False  # tells how the game ended or its fallout (a summary's second paragraph)
+    scene_break: bool = False  # the author's break between scenes
 
 
 class Teller:
@@ -202,12 +204,14 @@ class Teller:
         if rule is None:
             return [Block(first=beat.first, last=beat.last)]
         values = (("space", self.space_names[a.landed] if a.landed else ""), *amounts(a.paid).items())
-        return [Block((Sentence(rule.text, (("actor", who),), values, beat.first, beat.last, rule=rule.id),),
+        return [Block((Sentence(rule.text, (("actor", who),), values, beat.first, beat.last, rule=rule.id, step=True),),
                       first=beat.first, last=beat.last)]
 
     def _aside(self, beat: Beat) -> list[Block]:
         aside = self.asides[beat.aside]
         out: list[Block] = []
+        if aside.scene_break:  # a paragraph of its own, which the exports print as a break
+            return [Block(scene_break=True)]
         if aside.narrate:  # its action is told by the beat before it: the aside adds no span of its own
             out.append(Block((Sentence(aside.narrate, (), (), beat.first, beat.last, author=True),)))
         for speaker, line in aside.say:
