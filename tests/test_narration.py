@@ -223,3 +223,52 @@ def test_every_rule_names_a_speaker_the_cast_knows_or_a_temper():
         assert speakers is not None or criteria.get("speaker_temper"), rule.source
         for who in [speakers] if isinstance(speakers, str) else speakers or []:
             assert who in cast, f"{rule.source}: unknown speaker {who!r}"
+
+
+AUTHOR_CAST = """\
+people:
+  thorne:
+    names: ["Mr. Thorne", "Edward Thorne"]
+    sex: male
+    temper: sardonic
+    relations: {elizabeth: friend}
+    address: {default: Mr. Thorne, elizabeth: Mr. Thorne}
+    motifs: [the_wager, the_carriage]
+lines:
+  - say: "You will remember our wager at the Meryton assembly, Miss Elizabeth. I begin to think I shall win it."
+    speaker: thorne
+    concept: tease
+    when: {motif: the_wager}
+  - say: "If the game runs long, I shall send for the carriage, and you may finish it without me."
+    speaker: thorne
+    concept: jest
+    when: {motif: the_carriage, event: [lead, crime, fall, confined, overshoot]}
+  - say: "The teetotum and I understand one another, which is more than I can say of most of my acquaintance."
+    speaker: thorne
+    concept: remark
+  - say: "I have lost, and I shall bear it with the composure of a man who never expected otherwise."
+    speaker: thorne
+    concept: concede
+    when: {event: [finish, close]}
+"""
+
+
+def test_an_author_cast_speaks_its_own_lines_and_recalls_its_motifs(tmp_path):
+    (tmp_path / "cast.yaml").write_text(AUTHOR_CAST)
+    (tmp_path / "thorne.yaml").write_text(
+        "title: With Mr. Thorne\ngame: mansion-of-happiness\nsetting: the parlour at Longbourn, one evening\n"
+        "players:\n  - {id: lizzy, name: Miss Elizabeth Bennet, called: Elizabeth, pronoun: she}\n"
+        "  - {id: ned, name: Mr. Thorne, pronoun: he}\n")
+    scene = load_scene(tmp_path / "thorne.yaml")
+    own = {"You will remember our wager", "I shall send for the carriage", "The teetotum and I understand",
+           "I have lost, and I shall bear it"}
+    recalled = 0
+    for seed in range(3):
+        text = text_of(played(scene, seed))
+        lines = checks.spoken_lines(text, people(scene), pronouns(scene))
+        said = [line for _, who, _, line in lines if who == "ned"]
+        assert said  # Mr. Thorne talks
+        theirs = [line for line in said if any(o in line for o in own)]
+        assert len(theirs) == len(said), said  # no temper's line, nobody else's
+        recalled += any("wager" in line or "carriage" in line for line in said)
+    assert recalled >= 1

@@ -19,6 +19,7 @@ COMMANDS = [
     ("boards", "boards", "list the boards with their presets and switches"),
     ("rules", "rules", "print a board's rules as the engine plays them"),
     ("check", "check", "validate scene files"),
+    ("cast", "cast", "list the people the narration knows, and how a scene's people are matched to them"),
     ("run", "run", "play a scene headless to the end and save the take"),
     ("schema", "schema", "print the JSON Schema for scene files"),
     ("examples", "examples", "copy the four example scenes and the schema into ./scenes/"),

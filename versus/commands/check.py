@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from versus.scenes.model import Scene
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,6 +33,7 @@ def run(args: argparse.Namespace) -> int:
             rules += " with " + ", ".join(f"{k}={_as_written(v)}" for k, v in scene.switches)
         print(f"ok {path}: {scene.game} ({rules}), {len(scene.players)} players, "
               f"{scripted} scripted spins, {len(scene.beats)} beats, {len(scene.asides)} asides")
+        status = max(status, _people(scene))
     return status
 
 
@@ -37,3 +42,18 @@ def _as_written(value: object) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
     return str(value)
+
+
+def _people(scene: "Scene") -> int:
+    """Who the narration takes each person to be; a cast file that cannot be read is a located error."""
+    from versus.narration.cast import CastError
+    from versus.narration.company import report
+
+    try:
+        lines = report(scene)
+    except CastError as error:
+        print(error, file=sys.stderr)
+        return 2
+    for line in lines:
+        print(line, file=sys.stderr if ": warning:" in line else sys.stdout)
+    return 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from versus.narration.cast import author_lines
 from versus.narration.phrasebook import load_author
 from versus.narration.rules import Rule, parse
 
@@ -19,10 +20,10 @@ AUTHOR_WEIGHT = 3  # the author's rule beats a bundled one of the same criteria
 
 
 def author_rules(scene: "Scene", company: "Company") -> list[Rule]:
-    data = load_author(scene.phrasebook)
-    if not data:
+    """The scene's phrasebook and its folder's cast.yaml `lines:`, as rules that outrank the bundled."""
+    rules = parse(load_author(scene.phrasebook), "author") + parse(author_lines(scene), "cast")
+    if not rules:
         return []
-    rules = parse(data, "author")
     ids = {pid: person.who for pid, person in company.people.items()}
     out = []
     for rule in rules:

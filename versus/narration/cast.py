@@ -69,12 +69,7 @@ def bundled() -> dict[str, Member]:
 
 def load_author(path: Path) -> dict[str, Member]:
     """An author's cast.yaml: their own people, and overrides of bundled ones; CastError when it cannot be read."""
-    try:
-        data = yamlio.load(read_bounded(path, LIMIT, "cast file").decode("utf-8"))
-    except yamlio.YamlProblem as problem:
-        raise CastError(str(path), problem.line, problem.column, problem.message) from None
-    except (OSError, ValueError) as error:
-        raise CastError(str(path), 1, 1, str(error)) from None
+    data = _author_data(path)
     people = (data or {}).get("people") if isinstance(data, Mapping) else None
     if not isinstance(people, Mapping):
         raise CastError(str(path), 1, 1, "a cast file is a mapping with `people:`, each a mapping by id")
@@ -82,6 +77,24 @@ def load_author(path: Path) -> dict[str, Member]:
     if bad:
         raise CastError(str(path), 1, 1, f"{bad[0]!r}: a person is a mapping whose `names:` is a list")
     return {str(k): _member(str(k), v) for k, v in people.items()}
+
+
+def author_lines(scene: Scene) -> dict[str, Any]:
+    """The `lines:` of the cast.yaml beside a scene (the author's people speak their own lines), or {}."""
+    path = Path(scene.path).parent / "cast.yaml" if scene.path else None
+    if path is None or not path.is_file():
+        return {}
+    data = _author_data(path)
+    return {"lines": data.get("lines") or []} if isinstance(data, Mapping) else {}
+
+
+def _author_data(path: Path) -> Any:
+    try:
+        return yamlio.load(read_bounded(path, LIMIT, "cast file").decode("utf-8"))
+    except yamlio.YamlProblem as problem:
+        raise CastError(str(path), problem.line, problem.column, problem.message) from None
+    except (OSError, ValueError) as error:
+        raise CastError(str(path), 1, 1, str(error)) from None
 
 
 def cast_for(scene: Scene) -> dict[str, Member]:

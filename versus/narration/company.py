@@ -113,3 +113,35 @@ class Company:
                 return f"my {kin}"
             return self.people[subject].called
         return form
+
+
+def report(scene: Scene) -> list[str]:
+    """What the narration took the scene's people to be: each match to the cast, each near miss, and
+    each relation it assumed from a shared surname (which `relations:` may correct)."""
+    import difflib
+
+    from versus.narration.cast import cast_for
+
+    company = Company(scene)
+    cast = cast_for(scene)
+    names = {n.lower(): m.id for m in cast.values() for n in m.names}
+    out: list[str] = []
+    for person in (*scene.players, *scene.company):
+        member = company.cast.get(person.id)
+        if member is not None:
+            how = "by its cast: key" if person.cast else "by name"
+            out.append(f"  {person.id}: {member.id} in the cast ({how})")
+            continue
+        near = difflib.get_close_matches(person.name.lower(), list(names), n=1, cutoff=0.75)
+        if near and person.cast is None:
+            out.append(f"{scene.path}:{person.line}:1: warning: {person.name!r} is nobody in the cast; did you mean "
+                       f"{names[near[0]]!r}? (add `cast: {names[near[0]]}`, or `cast: none` to keep them your own)")
+        else:
+            out.append(f"  {person.id}: not in the cast (speaks in the {person.temper or 'neutral'} temper)")
+    known = set(company.cast)
+    for (a, b), word in sorted(company.manners.relation.items()):
+        if a < b and not (a in known and b in known) and word not in ("none", "friend"):
+            written = any({a, b} == {x, y} for x, y, _ in scene.extra.get("relations", ()))
+            if not written:
+                out.append(f"  assumed from the names: {a} is {b}'s {word} (say otherwise with relations:)")
+    return out
