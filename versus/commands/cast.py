@@ -31,7 +31,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.match:
         member = match(Person("x", args.match, args.match, "they"), cast)
-        print(f"{args.match}: {member.id} ({', '.join(member.names)})" if member else f"{args.match}: nobody in the cast")
+        found = f"{member.id} ({', '.join(member.names)})" if member else "nobody in the cast"
+        print(f"{args.match}: {found}")
         return 0 if member else 1
     if scene is not None:
         for line in report(scene):

@@ -44,7 +44,7 @@ def _as_written(value: object) -> str:
     return str(value)
 
 
-def _people(scene: "Scene") -> int:
+def _people(scene: Scene) -> int:
     """Who the narration takes each person to be; a cast file that cannot be read is a located error."""
     from versus.narration.cast import CastError
     from versus.narration.company import report
