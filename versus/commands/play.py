@@ -44,6 +44,19 @@ def _collect_from_now() -> None:
     gc.enable()
 
 
+def _no_terminal() -> str | None:
+    """Why the app cannot be shown here (its keys come from stdin, its screen goes to stderr), or None."""
+    import sys
+
+    for name, stream in (("standard input", sys.stdin), ("standard error", sys.stderr)):
+        try:
+            if stream is None or not stream.isatty():
+                return f"{name} is not a terminal"
+        except (AttributeError, ValueError):  # closed, or not a real stream
+            return f"{name} is not a terminal"
+    return None
+
+
 def _run(args: argparse.Namespace) -> int:
     from versus.cli import Failure
     from versus.commands.common import load_scene_or_fail, working_scene
@@ -57,6 +70,11 @@ def _run(args: argparse.Namespace) -> int:
             TakeStore(path).get(args.take)
         except TakesError as error:
             raise Failure(f"versus: {error}") from None
+
+    no_terminal = _no_terminal()
+    if no_terminal:
+        raise Failure(f"versus: {no_terminal}; the app needs one to draw in and read keys from "
+                      "(versus run SCENE plays a scene without one)")
 
     from versus.tui.app import VersusApp  # Textual is imported here, and only here
 
