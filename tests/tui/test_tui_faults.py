@@ -3,11 +3,13 @@ save never forgotten (nor its spins lost on quitting)."""
 
 from __future__ import annotations
 
+import errno
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from tui_support import make_app, settle
 
 from versus.tui import settings
@@ -52,3 +54,133 @@ async def test_the_app_starts_and_says_why_the_keymap_was_not_read(scene_path, o
         await settle(pilot)
         assert app.session.play.spins() == [3]
         assert any("character device" in n.message for n in app._notifications)
+
+
+class FullDisk:
+    """Every take write fails as on a full disk, until freed."""
+
+    def __init__(self, monkeypatch) -> None:
+        import versus.takes.store as store
+
+        self.monkeypatch, self.store = monkeypatch, store
+
+    def fill(self) -> None:
+        def no_space(*args, **kwargs):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        self.monkeypatch.setattr(self.store, "write_new", no_space)
+        self.monkeypatch.setattr(self.store, "write_atomic", no_space)
+
+    def free(self) -> None:
+        self.monkeypatch.undo()
+
+
+def on_disk(scene_path: Path) -> list[int]:
+    from versus.takes.store import TakeStore
+
+    return list(TakeStore(scene_path).latest().spins)
+
+
+async def test_a_failed_save_is_shown_until_one_succeeds_and_its_spins_reach_disk(scene_path, monkeypatch):
+    import versus.tui.screens.main as main
+
+    monkeypatch.setattr(main, "RETRY", 0.2)
+    disk = FullDisk(pytest.MonkeyPatch())
+    app = make_app(scene_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space")
+        await settle(pilot)
+        disk.fill()
+        await pilot.press("space", "space", "space", "space")
+        await settle(pilot)
+        played = app.session.play.spins()
+        assert len(played) == 5 and on_disk(scene_path) == played[:1]
+        assert app.session.unsaved() == 4
+        assert app.screen.sub_title.startswith("take-1 NOT SAVED (four spins only in memory)")
+        assert "NOT SAVED" in str(app.screen.query_one("#status").render())
+        shown = [n for n in app._notifications if n.title == "Not saved"]
+        assert len(shown) == 1 and "No space left on device" in shown[0].message  # told once, not four times
+        await pilot.press("q")  # asks, and does not quit
+        await settle(pilot)
+        assert type(app.screen).__name__ == "UnsavedScreen" and app.is_running and not app._exit
+        await pilot.press("r")  # tried again: still full, so it asks again
+        await settle(pilot)
+        assert type(app.screen).__name__ == "UnsavedScreen" and not app._exit
+        await pilot.press("escape")
+        await pilot.pause(0.5)  # tried again meanwhile: still full
+        assert app.session.unsaved() == 4 and "NOT SAVED" in app.screen.sub_title
+        disk.free()
+        await pilot.pause(0.6)
+        await settle(pilot)
+        assert on_disk(scene_path) == played and app.session.unsaved() == 0
+        assert app.screen.sub_title == "take-1 \u00b7 netherfield"
+        assert any(n.title == "Saved" for n in app._notifications)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app._exit
+
+
+async def test_quitting_with_unsaved_spins_can_write_them_elsewhere(scene_path, tmp_path, monkeypatch):
+    disk = FullDisk(monkeypatch)
+    disk.fill()
+    app = make_app(scene_path)
+    elsewhere = tmp_path / "safe"
+    elsewhere.mkdir()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space", "space", "space")
+        await settle(pilot)
+        assert app.session.unsaved() == 3 and not (scene_path.parent / "netherfield.takes").exists()
+        await pilot.press("ctrl+q")  # the app's own quit key asks too
+        await settle(pilot)
+        assert type(app.screen).__name__ == "UnsavedScreen"
+        await pilot.press("w")
+        await settle(pilot)
+        field = app.screen.query_one("#elsewhere")
+        assert field.display and app.focused is field and field.value.endswith("netherfield.new-take.unsaved.yaml")
+        await pilot.press("ctrl+u", *str(elsewhere), "enter")
+        await settle(pilot)
+        assert app._exit
+    written = list(elsewhere.iterdir())
+    assert [p.name for p in written] == ["take-1.yaml"]
+    disk.free()
+    from versus.takes.take import Take
+    import yaml
+
+    take = Take.from_data(yaml.safe_load(written[0].read_text()))
+    assert list(take.spins) == app.session.play.spins() and len(take.spins) == 3
+
+
+async def test_a_take_is_not_switched_away_from_while_its_spins_are_unsaved(scene_path, monkeypatch):
+    from tui_support import save_take
+
+    save_take(scene_path, "Other", [2, 2])
+    app = make_app(scene_path, "Other")
+    async with app.run_test(size=(120, 40)) as pilot:
+        FullDisk(monkeypatch).fill()
+        await pilot.press("space")
+        await settle(pilot)
+        app.screen.takes_chosen(("new", ""))
+        await settle(pilot)
+        assert app.session.take_name == "Other" and len(app.session.play.spins()) == 3
+
+
+async def test_ctrl_c_names_the_quit_key_in_plain_words(scene_path):
+    app = make_app(scene_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+c")
+        await settle(pilot)
+        assert [n.message for n in app._notifications] == ["Press q to quit the app"]
+
+
+async def test_discarding_unsaved_spins_is_a_choice_of_its_own(scene_path, monkeypatch):
+    FullDisk(monkeypatch).fill()
+    app = make_app(scene_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space", "q")
+        await settle(pilot)
+        await pilot.press("q")  # q again in the dialog is not an answer
+        await settle(pilot)
+        assert type(app.screen).__name__ == "UnsavedScreen" and not app._exit
+        await pilot.press("d")
+        await pilot.pause()
+        assert app._exit
