@@ -15,7 +15,7 @@ from versus import __version__
 from versus.files import clean_text, write_export
 from versus.manuscript.config import Manuscript
 from versus.narration import annotated
-from versus.manuscript.memory import Memory, key_of
+from versus.manuscript.memory import key_of, memory_for
 from versus.narration.plan import compose
 from versus.takes.log import SOURCE, describe
 from versus.takes.outcome import outcome
@@ -119,7 +119,7 @@ def export_play(play: Playthrough, take_name: str, out: Path | str | None = None
     """
     name = Path(default_name or play.scene.name).name  # a take name never leads out of manuscript_exports/
     target = Path(out) if out else export_dir(play) / f"{name}.md"
-    memory, key = Memory(target.parent), key_of(Path(play.scene.path).name, take_name, pace, words)
+    memory, key = memory_for(target, export_dir(play), notes), key_of(Path(play.scene.path).name, take_name, pace, words)
     used: list[str] = []
     text = clean_text(render(play, take_name, pace, ledger, manuscript, annotate, words, notes,
                              memory.before(key), used))  # no ESC or BEL in a manuscript

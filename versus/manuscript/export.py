@@ -16,7 +16,7 @@ from versus.files import clean_text, write_export
 from versus.manuscript.blocks import Block, read_blocks, word_count
 from versus.manuscript.config import Manuscript
 from versus.manuscript.docx import Front, docx_bytes
-from versus.manuscript.memory import Memory, key_of
+from versus.manuscript.memory import key_of, memory_for
 from versus.takes.playthrough import Playthrough
 
 
@@ -51,7 +51,7 @@ def export_docx(play: Playthrough, take_name: str, out: Path | str | None = None
     same take in both formats counts as one export of the manuscript.
     """
     target = Path(out) if out else export_dir(play) / f"{Path(default_name or play.scene.name).name}.docx"
-    memory = Memory(target.parent)
+    memory = memory_for(target, export_dir(play), options.get("notes"))
     key = key_of(Path(play.scene.path).name, take_name, pace, options.get("words"))
     used: list[str] = []
     data = manuscript_docx(play, take_name, pace, font, manuscript, avoid=memory.before(key), used=used, **options)
