@@ -184,3 +184,24 @@ async def test_discarding_unsaved_spins_is_a_choice_of_its_own(scene_path, monke
         await pilot.press("d")
         await pilot.pause()
         assert app._exit
+
+
+async def test_the_word_budget_has_the_command_lines_limits(scene_path):
+    from versus.tui.screens.export_format import FormatScreen
+
+    app = make_app(scene_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space", "e", *"99999999")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, FormatScreen) and screen.choice.words == 99_999  # never cut to 999,999
+        problem = str(screen.query_one("#export-problem").render())
+        assert problem == "A word budget is from 50 to 100,000 words, not 999,999."
+        await pilot.press(*["backspace"] * 5, "1", "2", "enter")
+        await settle(pilot)
+        assert app.screen is screen and screen.choice.words == 12  # not exported, and not passed over silently
+        assert str(screen.query_one("#export-problem").render()).startswith("A word budget is from 50 to 100,000 "
+                                                                           "words, not 12: type another")
+        await pilot.press("backspace", "backspace", *"100000")
+        await settle(pilot)
+        assert screen.choice.words == 100_000 and str(screen.query_one("#export-problem").render()) == ""

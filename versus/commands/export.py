@@ -35,8 +35,11 @@ def budget(text: str) -> int:
         words = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"a word budget is a whole number, not {text!r}") from None
-    if not 50 <= words <= 100_000:
-        raise argparse.ArgumentTypeError(f"a word budget is from 50 to 100000 words, not {words}")
+    from versus.wordbudget import budget_problem
+
+    problem = budget_problem(words)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
     return words
 
 
