@@ -205,3 +205,71 @@ async def test_the_word_budget_has_the_command_lines_limits(scene_path):
         await pilot.press("backspace", "backspace", *"100000")
         await settle(pilot)
         assert screen.choice.words == 100_000 and str(screen.query_one("#export-problem").render()) == ""
+
+
+def long_takes(scene_path: Path) -> tuple[list[int], list[int]]:
+    """Two takes of the whole game that share their first 63 spins."""
+    from tui_support import save_take
+
+    from versus.scenes.load import load_scene
+    from versus.takes.playthrough import Playthrough
+
+    play = Playthrough(load_scene(scene_path))
+    for _ in play.play_out():
+        pass
+    spins = play.spins()
+    other = spins[:63] + [1 if spins[63] != 1 else 2] + spins[64:]
+    save_take(scene_path, "take-1", spins)
+    save_take(scene_path, "take-2", other)
+    return spins, other
+
+
+ANNOTATED = "\n\n".join(f"<!-- versus: actions {n * 20 + 1}-{n * 20 + 20} -->\n\nParagraph {n}, of actions "
+                        f"{n * 20 + 1} to {n * 20 + 20}." for n in range(10))
+
+
+async def test_the_comparison_scrolls_to_its_end_and_marks_where_the_takes_part(scene_path):
+    import dataclasses
+
+    from tui_support import stub_services
+
+    long_takes(scene_path)
+    asked = []
+
+    def narrate(play, **options):
+        asked.append(options)
+        return ANNOTATED if options.get("annotate") else "plain"
+
+    app = make_app(scene_path, services=dataclasses.replace(stub_services(), narrate=narrate))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await settle(pilot)
+        await pilot.press("space", "down", "space", "c")
+        await settle(pilot)
+        body = app.screen.query_one("#compare-body")
+        assert app.focused is body and body.max_scroll_y > 20  # the logs are longer than the dialog
+        await pilot.press("pagedown")
+        await settle(pilot)
+        assert body.scroll_y > 0
+        await pilot.press("end")
+        await settle(pilot)
+        assert body.scroll_y == body.max_scroll_y
+        for which in "ab":
+            lines = str(app.screen.query_one(f"#side-{which}").render()).splitlines()
+            mark = lines.index("\u25b6 they part here")
+            assert lines[mark - 1] == "From where they part:" and "spin" in lines[mark + 1]
+        side = app.screen.comparison.a
+        assert side.parted_at is not None and side.play.played[side.parted_at].action.spin is not None
+        await pilot.press("home", "p")
+        await settle(pilot)
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert [options for options in asked if options.get("annotate")] == [{"annotate": True}] * 2  # a side each
+        text = str(app.screen.query_one("#side-a").render())
+        assert "<!--" not in text
+        n = side.parted_at // 20  # the paragraph whose actions hold the first one after the parting
+        assert f"\u25b6 they part here\nParagraph {n}, of actions" in text
+        assert text.count("they part here") == 1
+        await pilot.press("end")
+        await settle(pilot)
+        assert body.max_scroll_y > 0 and body.scroll_y == body.max_scroll_y

@@ -17,7 +17,7 @@ class Unavailable(Exception):
 
 @dataclass
 class Services:
-    narrate: Callable[..., str]  # playthrough, pace=, words= -> Markdown
+    narrate: Callable[..., str]  # playthrough, pace=, words=, annotate= -> Markdown
     export: Callable[..., Any]  # playthrough, take name, pace=, words= -> versus.export.Exported (or a Path)
     odds: Callable[[Any, Any], dict[int, float]] | None = None  # scene, state -> seat: chance
     solve: Callable[[Any, Callable[[], bool]], Any] | None = None  # scene, cancelled -> versus.solve.Solution
@@ -33,10 +33,10 @@ def _exists(module: str) -> bool:
 
 
 def default_services() -> Services:
-    def narrate(play, pace: str = "brisk", words: int | None = None) -> str:
+    def narrate(play, pace: str = "brisk", words: int | None = None, annotate: bool = False) -> str:
         from versus.tui.prose_process import narrate as in_process
 
-        return in_process(play, pace, words)
+        return in_process(play, pace, words, annotate)
 
     def export(play, take_name: str, pace: str = "brisk", words: int | None = None):
         try:
