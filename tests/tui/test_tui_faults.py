@@ -273,3 +273,35 @@ async def test_the_comparison_scrolls_to_its_end_and_marks_where_the_takes_part(
         await pilot.press("end")
         await settle(pilot)
         assert body.max_scroll_y > 0 and body.scroll_y == body.max_scroll_y
+
+
+async def test_quitting_stops_the_prose_under_way_rather_than_waiting_for_it(scene_path, monkeypatch):
+    """The narrator may be minutes into a long take: q stops it (the services' stop) and does not wait."""
+    import dataclasses
+    import threading
+
+    import versus.tui.screens.main as main
+    from tui_support import stub_services
+
+    monkeypatch.setattr(main, "SETTLE", 0.01)
+    begun, released = threading.Event(), threading.Event()
+    stopped = []
+
+    def narrate(play, **options):
+        begun.set()
+        released.wait(30)  # a narration that ends only when stopped
+        return "late"
+
+    def stop():
+        stopped.append(True)
+        released.set()
+
+    app = make_app(scene_path, services=dataclasses.replace(stub_services(), narrate=narrate, stop=stop))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space")
+        await pilot.pause(0.2)
+        assert begun.wait(5) and not released.is_set()
+        await pilot.press("q")
+        await pilot.pause()
+        assert stopped == [True] and app._exit
+    released.set()

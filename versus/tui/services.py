@@ -23,6 +23,7 @@ class Services:
     solve: Callable[[Any, Callable[[], bool]], Any] | None = None  # scene, cancelled -> versus.solve.Solution
     keep: Callable[[Any], Any] | None = None  # solution -> the Take saved for it (on the UI thread)
     export_docx: Callable[..., Any] | None = None  # as export, but a .docx; None: Markdown only
+    stop: Callable[[], None] | None = None  # stops slow work under way at once (on quitting), not waited for
 
 
 def _exists(module: str) -> bool:
@@ -70,9 +71,14 @@ def default_services() -> Services:
 
         return save(solution)[0]
 
+    def stop() -> None:
+        from versus.tui.prose_process import shutdown
+
+        shutdown()  # the narrator's process: a narration of 100,000 turns under way is not waited for
+
     solver = _exists("versus.solve")  # found, not imported: it brings numpy, which the first paint need not wait for
     return Services(narrate=narrate, export=export, odds=odds if _exists("versus.odds") else None,
                     solve=solve if solver else None, keep=keep if solver else None,
-                    export_docx=export_docx if _exists("docx") else None)
+                    export_docx=export_docx if _exists("docx") else None, stop=stop)
 
 

@@ -598,8 +598,22 @@ class MainScreen(BackgroundWork, Screen):
         if self.session.unsaved() and not self.save():
             self.ask_about_unsaved()
             return
+        self.leave()
+
+    def leave(self, message: str | None = None) -> None:
+        """Close the app now: the work under way (prose, odds) is stopped, not waited for."""
         self.quitting = True
-        self.app.exit()
+        for timer in (self._work_timer, self._retry_timer):
+            if timer is not None:
+                timer.stop()
+        self.app.workers.cancel_all()
+        stop = self.app.services.stop
+        if stop is not None:
+            try:
+                stop()
+            except Exception:  # quitting goes on whatever the narrator's process does
+                pass
+        self.app.exit(message=message)
 
     def ask_about_unsaved(self) -> None:
         from versus.tui.screens.unsaved import UnsavedScreen
@@ -623,8 +637,7 @@ class MainScreen(BackgroundWork, Screen):
         what, where = answer or ("stay", "")
         if what == "retry":
             if self.save():
-                self.quitting = True
-                self.app.exit()
+                self.leave()
             else:
                 self.ask_about_unsaved()
         elif what == "elsewhere":
@@ -635,13 +648,11 @@ class MainScreen(BackgroundWork, Screen):
                             severity="error", timeout=10)
                 self.ask_about_unsaved()
                 return
-            self.quitting = True
-            self.app.exit(message=f"versus: the take was not saved in its folder ({self.session.save_problem}); "
-                                  f"all its {len(self.session.play.spins())} spins were written to {path}. "
-                                  f"Move that file into {self.session.store.folder}/ to have it listed again.")
+            self.leave(f"versus: the take was not saved in its folder ({self.session.save_problem}); "
+                       f"all its {len(self.session.play.spins())} spins were written to {path}. "
+                       f"Move that file into {self.session.store.folder}/ to have it listed again.")
         elif what == "discard":
-            self.quitting = True
-            self.app.exit()
+            self.leave()
 
 
 def _strerror(error: Exception) -> str:
