@@ -305,3 +305,23 @@ async def test_quitting_stops_the_prose_under_way_rather_than_waiting_for_it(sce
         await pilot.pause()
         assert stopped == [True] and app._exit
     released.set()
+
+
+async def test_a_space_number_past_the_board_is_said_not_cut(scene_path):
+    app = make_app(scene_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await settle(pilot)
+        title = str(app.screen.query_one("#rule-title").render())
+        await pilot.press("9", "9")
+        await settle(pilot)
+        hint = str(app.screen.query_one("#rule-hint").render())
+        assert hint.startswith("There is no space 99: the spaces run from 1 to 67")
+        await pilot.press("9", "enter")  # 999 typed: no space 9 (nor 99) is shown in its place
+        await settle(pilot)
+        assert app.screen.space is None
+        assert str(app.screen.query_one("#rule-title").render()) == title
+        assert str(app.screen.query_one("#rule-hint").render()).startswith("There is no space 999:")
+        await pilot.press("backspace", "backspace", "enter")
+        await settle(pilot)
+        assert app.screen.space == 9
