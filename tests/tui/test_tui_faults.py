@@ -325,3 +325,19 @@ async def test_a_space_number_past_the_board_is_said_not_cut(scene_path):
         await pilot.press("backspace", "backspace", "enter")
         await settle(pilot)
         assert app.screen.space == 9
+
+
+async def test_help_shows_the_keys_the_keymap_gave(scene_path, own_config: Path):
+    (own_config / "keymap.yaml").write_text("spin: j\nundo: x,backspace\nquit: ctrl+w\n")
+    app = make_app(scene_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("question_mark")
+        await settle(pilot)
+        rows = {}
+        for row in app.screen.query(".help-row"):
+            key = str(row.query_one(".help-key").render())
+            rows.setdefault(key, str(row.query_one(".help-what").render()))
+        assert rows["j"].startswith("Spin the teetotum")
+        assert rows["x backspace"].startswith("Take back the last spin")
+        assert rows["ctrl+w"].startswith("Quit")
+        assert "space" not in rows and "u" not in rows and "q" not in rows

@@ -52,6 +52,7 @@ class VersusApp(App[None]):
         """The author's keymap.yaml: any key of the main screen moved or doubled, by its id."""
         known = {b.id for b in MainScreen.BINDINGS if b.id}
         keys, problems = settings.keymap(known)
+        self.author_keys: dict[str, str] = keys  # what help shows for those keys
         if keys:
             self.set_keymap(keys)
         self.session.notices.extend(problems)

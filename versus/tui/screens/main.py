@@ -476,10 +476,13 @@ class MainScreen(BackgroundWork, Screen):
         keys: dict[str, list[str]] = {}
         for key, binding in self._bindings:
             keys.setdefault(binding.id or binding.action, []).append(binding.key_display or key)
+        authored = getattr(self.app, "author_keys", {})  # keymap.yaml: {id: "j,space"}, as the app applied it
+        for name, given in authored.items():
+            keys[name] = [key.strip() for key in given.split(",") if key.strip()]
         out = []
         for binding in self.BINDINGS:
             now = keys.get(binding.id or binding.action)
-            if binding.key_display or not now:
+            if not now or (binding.key_display and binding.id not in authored):
                 out.append(binding)
             else:
                 out.append(Binding(",".join(now), binding.action, binding.description, show=binding.show,
