@@ -341,3 +341,25 @@ async def test_help_shows_the_keys_the_keymap_gave(scene_path, own_config: Path)
         assert rows["x backspace"].startswith("Take back the last spin")
         assert rows["ctrl+w"].startswith("Quit")
         assert "space" not in rows and "u" not in rows and "q" not in rows
+
+
+def test_a_take_renamed_in_another_window_is_followed(scene_path):
+    from versus.tui.session import Session
+    from versus.tui.take_files import rename
+
+    here = Session(scene_path)
+    here.spin()
+    here.save()
+    here.spin()
+    here.save()
+    there = Session(scene_path)
+    there.renamed(rename(there.store, there.store.get("take-1"), "Best"))
+    here.spin()
+    assert here.save().name == "Best" and here.take_name == "Best"
+    assert here.notices == ["take-1 was renamed Best elsewhere; the play goes on in it."]
+    assert sorted(p.name for p in here.store.folder.glob("*.yaml")) == ["Best.yaml"]  # no take-1 made again
+    assert len(here.store.get("Best").spins) == 3
+    here.undo()
+    here.undo()
+    here.spin(6)  # a different number where Best has one: a fork, named after the take as it is now called
+    assert here.note == "forked from Best at spin 1 (turn 1)"

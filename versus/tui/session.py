@@ -179,6 +179,8 @@ class Session:
             return None
         if not self.saved and not played:
             return None
+        if self.saved and self.take_key:
+            self._follow_rename()
         take = self.current_take()
         if not self.take_name:
             take = dataclasses.replace(take, name=self.store.new_name())
@@ -198,6 +200,18 @@ class Session:
         if not take.name:
             take = dataclasses.replace(take, name=self.store.new_name())
         return write_elsewhere(take, self.store, Path(target))
+
+    def _follow_rename(self) -> None:
+        """The take's file gone (renamed in another window): go on in the take that now holds its spins."""
+        path = self.store.file(self.take_key)
+        if path.exists() or path.is_symlink():
+            return
+        same = [t for t in self.store.load() if t.spins == self.stored and t.name != self.take_name]
+        if len(same) != 1:
+            return  # deleted, or no one take to follow: the save keeps the play under its own name
+        self.notices.append(f"{self.take_name} was renamed {same[0].name} elsewhere; the play goes on in it.")
+        self.take_name, self.take_key = same[0].name, same[0].key
+        self.note, self.parent = same[0].note, same[0].parent
 
     def takes(self) -> list[Take]:
         return self.store.load()
