@@ -52,3 +52,12 @@ def test_a_broken_manuscript_yaml_fails_the_check_once(tmp_path, capsys, monkeyp
     assert main(["check", "netherfield.yaml", "rosings.yaml"]) == 2
     out = capsys.readouterr()
     assert out.out.count("ok ") == 2 and out.err == "manuscript.yaml:2:1: YAML: expected the node content, but found '<stream end>'\n"
+
+
+def test_a_name_of_spaces_is_called_blank(tmp_path, capsys):
+    scene = tmp_path / "netherfield.yaml"
+    text = (ROOT / "scenes" / "netherfield.yaml").read_text()
+    scene.write_text(text.replace("title: A Game at Netherfield", 'title: "   "', 1))
+    assert main(["check", str(scene)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{scene}:") and "title should be text, not blank" in err and "not text" not in err
