@@ -363,3 +363,35 @@ def test_a_take_renamed_in_another_window_is_followed(scene_path):
     here.undo()
     here.spin(6)  # a different number where Best has one: a fork, named after the take as it is now called
     assert here.note == "forked from Best at spin 1 (turn 1)"
+
+
+async def test_at_80_by_24_three_tokens_on_a_space_are_all_shown_and_names_abbreviated(scene_path):
+    import shutil
+
+    from tui_support import save_take
+
+    canton = scene_path.with_name("pemberley-canton.yaml")
+    shutil.copy(Path(__file__).resolve().parents[2] / "scenes" / "pemberley-canton.yaml", canton)
+    save_take(canton, "three", [6, 6, 6])
+    app = make_app(canton, "three")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert len(set(app.session.play.game.state.pos)) == 1  # all three on one space
+        import dataclasses
+
+        from versus.tui.themes import palette
+        from versus.tui.widgets.board import draw
+
+        widget = app.screen.query_one("#board")
+        unmarked = dataclasses.replace(app.screen.view, landed=None)  # no » beside the number: more room on top
+        board = str(draw(unmarked, widget.size.width, widget.size.height, palette(False)))
+        tokens = app.screen.view.tokens
+        row = next(n for n, line in enumerate(board.splitlines()) if "1*" in line.split("\u2192")[0])
+        cell = "\n".join(line[:10] for line in board.splitlines()[row:row + 2])
+        assert all(token in cell for token in tokens), cell  # each of the three, not "Ge+2"
+        assert "+2" not in cell
+    app = make_app(scene_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = str(app.screen.query_one("#board").render())
+        assert "AUDACI." in board and "HUMILI." in board and "'" not in board
