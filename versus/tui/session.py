@@ -76,6 +76,7 @@ class Session:
         except TakesError as error:
             self.notices.append(str(error))
         self.notices.extend(self.store.problems)
+        self.store.sweep()  # temporary files of saves killed half-way, long ago
         if self.store.migrated:
             self.notices.append(f"The old takes file was copied into {self.store.folder.name}/, one file a take, "
                                 f"and kept as {self.store.migrated.name}.")
