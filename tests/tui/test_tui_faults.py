@@ -395,3 +395,26 @@ async def test_at_80_by_24_three_tokens_on_a_space_are_all_shown_and_names_abbre
         await settle(pilot)
         board = str(app.screen.query_one("#board").render())
         assert "AUDACI." in board and "HUMILI." in board and "'" not in board
+
+
+async def test_an_export_from_the_app_tells_of_a_damaged_memory(scene_path, tmp_path):
+    import dataclasses
+
+    from tui_support import stub_services
+
+    from versus.tui.services import default_services
+
+    folder = tmp_path / "manuscript_exports"
+    folder.mkdir()
+    (folder / ".versus-phrasings.yaml").write_text("exports: [\n")
+    services = dataclasses.replace(stub_services(), export=default_services().export)
+    app = make_app(scene_path, services=services)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("space", "e", "m")
+        await settle(pilot)
+        await pilot.pause(0.5)
+        await settle(pilot)
+        told = [n.message for n in app._notifications if "kept as .versus-phrasings.yaml.damaged" in n.message]
+        assert len(told) == 1 and told[0].startswith(f"{folder / '.versus-phrasings.yaml'}:2:1: ")
+    assert (folder / ".versus-phrasings.yaml.damaged").read_text() == "exports: [\n"
+    assert (folder / "netherfield.md").exists()

@@ -26,6 +26,16 @@ class Services:
     stop: Callable[[], None] | None = None  # stops slow work under way at once (on quitting), not waited for
 
 
+@dataclass(frozen=True)
+class Written:
+    """An export as the app tells it: where it went, whether it was written, and what the author should know
+    of it (a budget not met, a damaged memory of the manuscript kept aside)."""
+
+    path: Any
+    written: bool = True
+    notes: tuple[str, ...] = ()
+
+
 def _exists(module: str) -> bool:
     try:
         return importlib.util.find_spec(module) is not None
@@ -44,12 +54,17 @@ def default_services() -> Services:
             from versus.export import export_play
         except ImportError as error:
             raise Unavailable(f"export is not built yet ({error})") from None
-        return export_play(play, take_name, pace=pace, manuscript=manuscript(), words=words)  # manuscript_exports/
+        notes: list[str] = []
+        result = export_play(play, take_name, pace=pace, manuscript=manuscript(), words=words,
+                             notes=notes)  # manuscript_exports/
+        return Written(result.path, result.written, tuple(dict.fromkeys(notes)))
 
     def export_docx(play, take_name: str, pace: str = "brisk", words: int | None = None):
         from versus.manuscript.export import export_docx as write
 
-        return write(play, take_name, pace=pace, manuscript=manuscript(), words=words)
+        notes: list[str] = []
+        result = write(play, take_name, pace=pace, manuscript=manuscript(), words=words, notes=notes)
+        return Written(result.path, result.written, tuple(dict.fromkeys(notes)))
 
     def manuscript():
         from versus.manuscript.config import find_manuscript  # a bad manuscript.yaml fails the export, located
