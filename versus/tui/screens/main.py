@@ -53,7 +53,8 @@ def play_bindings() -> list[Binding]:
                 id="redo", priority=True),
         Binding("question_mark", "help", "Help", key_display="?", tooltip="Keys and the board's signs",
                 id="help", priority=True),
-        Binding("q", "quit", "Quit", tooltip="Quit (the take is already saved)", id="quit", priority=True),
+        Binding("q", "quit", "Quit", tooltip="Quit (every spin is saved as it is played; if a save failed, "
+                "q asks first)", id="quit", priority=True),
         Binding("f", "fork", "Fork", tooltip="Fork a new take from this point", id="fork", priority=True),
         Binding("t", "takes", "Takes", tooltip="List, switch and compare takes", id="takes", priority=True),
         Binding("e", "export", "Export", tooltip="Export the take as prose", id="export", priority=True),
@@ -440,8 +441,10 @@ class MainScreen(BackgroundWork, Screen):
         what, name, *rest = choice
         key = rest[0] if rest else ""
         if self.session.unsaved() and not self.save():  # leaving the take would lose the spins not on disk
-            self.refuse(f"{plural(self.session.unsaved(), 'spin').capitalize()} of this take are not saved yet "
-                        f"({self.session.save_problem}); free some space, or press q to write them elsewhere.")
+            unsaved = self.session.unsaved()
+            self.refuse(f"{plural(unsaved, 'spin').capitalize()} of this take {'is' if unsaved == 1 else 'are'} "
+                        f"not saved yet ({self.session.save_problem}); free some space, or press q to write "
+                        f"{'it' if unsaved == 1 else 'them'} elsewhere.")
             self.after_change()
             return
         if what == "new":

@@ -35,9 +35,9 @@ class UnsavedScreen(ModalScreen[tuple[str, str] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(Text(f"{plural(self.unsaved, 'spin').capitalize()} not saved"), classes="dialog-title")
-            yield Static(Text(f"{self.take} could not be saved: {self.problem}. The last "
-                              f"{plural(self.unsaved, 'spin')} of it are only in memory, and would be lost "
-                              "on quitting."), classes="dialog-text", id="unsaved-text")
+            last = "Its last spin is" if self.unsaved == 1 else f"Its last {plural(self.unsaved, 'spin')} are"
+            yield Static(Text(f"{self.take} could not be saved: {self.problem}. {last} only in memory, and "
+                              "would be lost on quitting."), classes="dialog-text", id="unsaved-text")
             field = Input(value=str(self.default), id="elsewhere", placeholder="a file or a folder to write the take to")
             field.display = False  # until w asks for it: the letters are the dialog's keys till then
             yield field
