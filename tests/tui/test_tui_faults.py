@@ -224,6 +224,15 @@ def long_takes(scene_path: Path) -> tuple[list[int], list[int]]:
     return spins, other
 
 
+def shown(app) -> str:
+    """The screen's text as a person sees it (the screenshot's text, spaces as spaces)."""
+    import html
+    import re
+
+    svg = app.export_screenshot()
+    return html.unescape(" ".join(re.findall(r"<text[^>]*>(.*?)</text>", svg))).replace("\xa0", " ")
+
+
 ANNOTATED = "\n\n".join(f"<!-- versus: actions {n * 20 + 1}-{n * 20 + 20} -->\n\nParagraph {n}, of actions "
                         f"{n * 20 + 1} to {n * 20 + 20}." for n in range(10))
 
@@ -270,6 +279,7 @@ async def test_the_comparison_scrolls_to_its_end_and_marks_where_the_takes_part(
         n = side.parted_at // 20  # the paragraph whose actions hold the first one after the parting
         assert f"\u25b6 they part here\nParagraph {n}, of actions" in text
         assert text.count("they part here") == 1
+        assert body.scroll_y > 0 and "they part here" in shown(app)  # the prose opens where the takes part
         await pilot.press("end")
         await settle(pilot)
         assert body.max_scroll_y > 0 and body.scroll_y == body.max_scroll_y

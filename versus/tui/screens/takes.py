@@ -257,6 +257,21 @@ class CompareScreen(ModalScreen[None]):
         if self.showing == "prose":
             side = self.comparison.a if which == "a" else self.comparison.b
             self.query_one(f"#side-{which}", Static).update(prose_text(side, text))
+            if len(self.prose) == 2:
+                self.call_after_refresh(self.show_parting)
+
+    def show_parting(self) -> None:
+        """Scroll the prose to the first mark of where the takes part (the earlier of the two sides)."""
+        rows = []
+        for which, side in (("a", self.comparison.a), ("b", self.comparison.b)):
+            static = self.query_one(f"#side-{which}", Static)
+            width = static.content_region.width
+            if width <= 0 or which not in self.prose:
+                continue
+            lines = prose_text(side, self.prose[which]).wrap(self.app.console, width)
+            rows += [n for n, line in enumerate(lines) if line.plain.strip() == PART][:1]
+        if rows:
+            self.query_one("#compare-body").scroll_to(y=max(0, min(rows) - 1), animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
