@@ -129,11 +129,12 @@ class TakeStore:
         key = message.partition(":")[0]
         line = 1
         try:
-            for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            text_read = read_bounded(path, MAX_TAKE_BYTES, "take").decode("utf-8")
+            for number, text in enumerate(text_read.splitlines(), 1):
                 if text.startswith(f"{key}:"):
                     line = number
                     break
-        except (OSError, UnicodeDecodeError):
+        except (Unreadable, UnicodeDecodeError):
             pass
         return f"{path}:{line}:1: {message}"
 
