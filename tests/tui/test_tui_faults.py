@@ -428,3 +428,15 @@ async def test_an_export_from_the_app_tells_of_a_damaged_memory(scene_path, tmp_
         assert len(told) == 1 and told[0].startswith(f"{folder / '.versus-phrasings.yaml'}:2:1: ")
     assert (folder / ".versus-phrasings.yaml.damaged").read_text() == "exports: [\n"
     assert (folder / "netherfield.md").exists()
+
+
+async def test_a_new_take_that_cannot_be_saved_does_not_say_it_waits_for_its_first_spin(scene_path, monkeypatch):
+    FullDisk(monkeypatch).fill()
+    app = make_app(scene_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert "not saved until the first spin" in str(app.screen.query_one("#beats").render())
+        await pilot.press("space", "space")
+        await settle(pilot)
+        beats = str(app.screen.query_one("#beats").render())
+        assert "not saved until the first spin" not in beats and "Not saved: two spins kept in memory" in beats
+        assert app.screen.sub_title.startswith("new take NOT SAVED (two spins only in memory)")

@@ -65,7 +65,8 @@ class BeatsPanel(Static):
             return
         text = Text(end="")
         text.append(f"{view.take}", "bold")
-        text.append(f"{'' if view.saved else ' (not saved until the first spin)'} \u00b7 turn {view.turn}, "
+        waiting = not view.saved and not (view.save_problem and view.unsaved)
+        text.append(f"{' (not saved until the first spin)' if waiting else ''} \u00b7 turn {view.turn}, "
                     f"round {view.round}\n")
         if view.save_problem and view.unsaved:
             text.append(f"Not saved: {plural(view.unsaved, 'spin')} kept in memory and tried again every few "
