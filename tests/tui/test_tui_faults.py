@@ -75,17 +75,24 @@ class FullDisk:
         self.monkeypatch.undo()
 
 
+@pytest.fixture
+def disk():
+    """A disk that fills and frees within a test, and is always freed after it."""
+    patches = pytest.MonkeyPatch()
+    yield FullDisk(patches)
+    patches.undo()
+
+
 def on_disk(scene_path: Path) -> list[int]:
     from versus.takes.store import TakeStore
 
     return list(TakeStore(scene_path).latest().spins)
 
 
-async def test_a_failed_save_is_shown_until_one_succeeds_and_its_spins_reach_disk(scene_path, monkeypatch):
+async def test_a_failed_save_is_shown_until_one_succeeds_and_its_spins_reach_disk(scene_path, monkeypatch, disk):
     import versus.tui.screens.main as main
 
     monkeypatch.setattr(main, "RETRY", 0.2)
-    disk = FullDisk(pytest.MonkeyPatch())
     app = make_app(scene_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("space")
