@@ -61,3 +61,11 @@ def test_a_name_of_spaces_is_called_blank(tmp_path, capsys):
     assert main(["check", str(scene)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"{scene}:") and "title should be text, not blank" in err and "not text" not in err
+
+
+def test_run_refuses_a_scene_whose_phrasebook_export_would_refuse(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    scene_with_phrasebook(tmp_path, 'spaces:\n  HUMILITY:\n    - {text: "{who} was humbled.", when: {bogus: 1}}\n')
+    assert main(["run", "netherfield.yaml"]) == 2
+    assert capsys.readouterr().err.startswith("mine.yaml:3:42: unknown condition 'bogus'")
+    assert not (tmp_path / "netherfield.takes").exists()  # nothing played, nothing saved

@@ -46,10 +46,10 @@ def named_file_problems(scene) -> list[str]:
     with export's own bounds and checks)."""
     import re
 
-    from versus.narration.phrasebook import PhrasebookError, load_author
-
     out: list[str] = []
     if scene.phrasebook:
+        from versus.narration.phrasebook import PhrasebookError, load_author  # only a scene with one pays for it
+
         try:
             load_author(scene.phrasebook)
         except PhrasebookError as error:
