@@ -447,3 +447,29 @@ async def test_a_new_take_that_cannot_be_saved_does_not_say_it_waits_for_its_fir
         beats = str(app.screen.query_one("#beats").render())
         assert "not saved until the first spin" not in beats and "Not saved: two spins kept in memory" in beats
         assert app.screen.sub_title.startswith("new take NOT SAVED (two spins only in memory)")
+
+
+async def test_quitting_while_an_export_is_written_lets_it_land_first(scene_path):
+    import dataclasses
+    import threading
+
+    from tui_support import stub_services
+
+    released, written = threading.Event(), []
+
+    def export(play, take_name: str, pace: str = "brisk", words: int | None = None):
+        released.wait(10)
+        written.append(take_name)
+        return scene_path.parent / "x.md"
+
+    app = make_app(scene_path, services=dataclasses.replace(stub_services(), export=export))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space", "e", "m")
+        await pilot.pause(0.2)
+        await pilot.press("q")
+        await pilot.pause(0.2)
+        assert not app._exit and any(n.title == "Quitting" for n in app._notifications)
+        released.set()
+        await pilot.pause(0.5)
+        await settle(pilot)
+        assert written == ["take-1"] and app._exit

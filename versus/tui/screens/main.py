@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Header
+from textual.worker import Worker
 
 from versus.rulebook import plural
 from versus.tui import messages as msg
@@ -119,6 +120,7 @@ class MainScreen(BackgroundWork, Screen):
         self._repaint_due = False  # a repaint is asked for and not yet done (keys coalesce into one)
         self._work_timer = None  # starts the prose and odds once the keys have settled
         self._retry_timer = None  # tries a failed save again, every RETRY seconds, until one succeeds
+        self._leave_after_export: str | None = None  # q came while an export was written: the exit's message
         self.set_reactive(MainScreen.mode, layout_mode(*self.app.size))
 
     # -- layout ------------------------------------------------------------------------------
@@ -607,8 +609,13 @@ class MainScreen(BackgroundWork, Screen):
         self.leave()
 
     def leave(self, message: str | None = None) -> None:
-        """Close the app now: the work under way (prose, odds) is stopped, not waited for."""
+        """Close the app now: the work under way (prose, odds) is stopped, not waited for; but an export
+        being written is let finish first, so that the file the author asked for lands."""
         self.quitting = True
+        if self._exporting():
+            self._leave_after_export = message or ""
+            self.notify("The export is being written; the app closes once it is on disk.", title="Quitting")
+            return
         for timer in (self._work_timer, self._retry_timer):
             if timer is not None:
                 timer.stop()
@@ -620,6 +627,14 @@ class MainScreen(BackgroundWork, Screen):
             except Exception:  # quitting goes on whatever the narrator's process does
                 pass
         self.app.exit(message=message)
+
+    def _exporting(self) -> bool:
+        return any(worker.group == "export" and not worker.is_finished for worker in self.app.workers)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if (self._leave_after_export is not None and event.worker.group == "export" and event.worker.is_finished
+                and not self._exporting()):
+            self.leave(self._leave_after_export or None)
 
     def ask_about_unsaved(self) -> None:
         from versus.tui.screens.unsaved import UnsavedScreen
