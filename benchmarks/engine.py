@@ -29,7 +29,7 @@ CONFIGS = [("mansion-of-happiness", "ives", 2), ("mansion-of-happiness", "zh", 4
            ("mansion-of-happiness", "ives", 6), ("virtue-rewarded", "darton", 3)]
 
 
-# -- the plain loop: RULES.md sections 1 and 2, read afresh ------------------------------------------
+# -- the plain loop: docs/rules.md §1 and §2, read afresh ---------------------------------------------
 class Plain:
     """A board and preset read straight from board/<id>.yaml."""
 

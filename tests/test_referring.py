@@ -1,5 +1,5 @@
 """Who is who in the prose: pronouns where a novel would use them, and names once two are talking
-(STYLE.md rules 7 and 13; issue 10's Delta stood on the names said again and again)."""
+(a name said again and again, where a novel would say "he" or "she", is the surest mark of a program)."""
 
 from __future__ import annotations
 

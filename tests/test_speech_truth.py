@@ -1,4 +1,4 @@
-"""Spoken lines say only what happened (STYLE.md rule 1).
+"""Spoken lines say only what happened: the first rule of the narration, above every other.
 
 Speech is chosen by the mood of a moment, and a reverse may be a vice, a crime, a fine, a confinement,
 an overshoot or a collision; a success a virtue, a long spin or a receipt. A line whose words assert

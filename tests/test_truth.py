@@ -1,4 +1,4 @@
-"""The prose never says what did not happen (STYLE.md rule 1, issue 9).
+"""The prose never says what did not happen: the first rule of the narration, above every other.
 
 The truth checker is tested first on sentences made by hand against real games, one for each kind of
 falsehood the prose used to tell; then the narrator's own prose is held to it, on the example scenes

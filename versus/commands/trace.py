@@ -1,4 +1,4 @@
-"""`versus trace`: the rules engine's public contract (RULES.md section 3)."""
+"""`versus trace`: the rules engine's public contract (docs/rules.md §4)."""
 
 from __future__ import annotations
 

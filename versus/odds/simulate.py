@@ -1,4 +1,4 @@
-"""A vectorised simulator of RULES.md: many games at once, one action per game per step, in numpy.
+"""A vectorised simulator of docs/rules.md: many games at once, one action per game per step, in numpy.
 
 It plays the same rules as versus.rules (both boards, every switch: collisions, re-spins,
 reliefs either way, the Seat of Expectation, bounces, waits and confinement, extra spins) on
@@ -210,7 +210,7 @@ class Simulator:
         self.base = np.arange(len(self.pool), dtype=np.int64) * self.n
 
     # -- one action in every game -------------------------------------------------------------------
-    def step(self) -> None:  # noqa: C901 - one pass over RULES.md "A turn", kept in one place for speed
+    def step(self) -> None:  # noqa: C901 - one pass over docs/rules.md §1.3 "A turn", kept in one place for speed
         t, p = self.t, self.plan
         pk = self.pk
         pend = pk != NO_PENDING

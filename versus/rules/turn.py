@@ -1,4 +1,4 @@
-"""One action worked out (RULES.md: "A turn", steps 1 to 6), as cheaply as a plain loop allows.
+"""One action worked out (docs/rules.md §1.3, steps 1 to 6, and §2.2), as cheaply as a plain loop allows.
 
 Turn is compiled once for a board and rules: each space's direction as (verb, amount) pairs,
 counting as a table. An action copies into lists only what it changes (positions always; the

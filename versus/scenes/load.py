@@ -1,4 +1,4 @@
-"""Load a scene file into a Scene, reporting every problem at once (SCENES.md, "Errors")."""
+"""Load a scene file into a Scene, reporting every problem at once (docs/scenes.md §6)."""
 
 from __future__ import annotations
 
@@ -167,7 +167,7 @@ class Reader:
         return scene
 
     def narration_keys(self, get: Callable[[str], yaml.Node | None], speakers: list[str]) -> dict[str, str]:
-        """time:, host: and names:, which the narrator reads to keep to the setting (STYLE.md 12 and 14)."""
+        """time:, host: and names:, which the narrator reads to keep to the setting: the time of day, and names as a novel prints them."""
         out = {}
         for key, allowed in (("time", TIMES), ("names", NAMES)):
             node = get(key)

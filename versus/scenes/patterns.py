@@ -1,4 +1,4 @@
-"""The event patterns of SCENES.md: parsed against a scene's players and board, matched on events."""
+"""The event patterns of docs/scenes.md §5: parsed against a scene's players and board, matched on events."""
 
 from __future__ import annotations
 

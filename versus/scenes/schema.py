@@ -53,7 +53,7 @@ def scene_schema() -> dict[str, Any]:
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
         "title": "Versus scene",
-        "description": "One game played inside the novel (see SCENES.md).",
+        "description": "One game played inside the novel (see docs/scenes.md).",
         "type": "object",
         "additionalProperties": False,
         "required": ["title", "game", "players"],

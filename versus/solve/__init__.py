@@ -8,7 +8,7 @@ For the TUI (a worker thread): solve(scene, time_limit=..., cancelled=lambda: wo
 prints nothing and touches no file; save() is the only write. It imports neither Textual nor the
 TUI.
 
-The spins the scene would otherwise use are its script, then its seed's draws (SCENES.md, Spins);
+The spins the scene would otherwise use are its script, then its seed's draws (docs/scenes.md §4);
 scripted spins are kept unless free_script. The search is exact (see versus.solve.search); its
 answer is replayed through the rules engine, and every beat checked there, before it is returned.
 """
