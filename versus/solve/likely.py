@@ -18,26 +18,46 @@ from __future__ import annotations
 
 import itertools
 import time
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
 from versus.rules import Game
+from versus.rules.board import Board, Rules
 from versus.rules.reach import one_spin
 from versus.rules.state import State
-
-if TYPE_CHECKING:
-    from versus.solve.search import BasePath, Found, Search
+from versus.scenes.model import Pattern
+from versus.solve.found import BasePath, Cancelled, Found
+from versus.solve.workers import Batch, Result
 
 BEAM = 400  # candidates widened at each edit
 FIRST_BEAM = 2_000  # ... and after the first
 MOST = 40_000  # candidates tried at each edit, at most
 
 
+@dataclass(frozen=True)
+class Needs:
+    """What the likely edits need of the search: the scene's game and beats, and a way to try candidates."""
+
+    board: Board
+    rules: Rules
+    beats: tuple[Pattern, ...]
+    max_edits: int
+    max_turns: int
+    at_most: int | None  # the N of a beat `game lasts at most N turns`, if any
+    editable: Callable[[int], bool]  # may the spin at this position (from 1) be changed?
+    spin_at: Callable[[int], int]  # the spin the scene would use at this position
+    play: Callable[[Batch], Result]  # candidates played out
+    best: Callable[[np.ndarray, np.ndarray, np.ndarray], Found]  # the gentlest of several solutions
+    tried: Callable[[int], None]  # told how many candidates were played
+    cancelled: Callable[[], bool] | None = None
+
+
 class Likely:
-    def __init__(self, search: "Search", path: "BasePath", beam: int = BEAM) -> None:
-        self.s, self.path, self.beam = search, path, beam
-        board, rules = search.board, search.rules
+    def __init__(self, needs: Needs, path: BasePath, beam: int = BEAM) -> None:
+        self.s, self.path, self.beam = needs, path, beam
+        board, rules = needs.board, needs.rules
         self.goal, self.start, self.faces = board.goal, rules.start, rules.teetotum
         self.collisions = rules.collisions
         # for each origin and spin: (space counted onto, 0 past the goal) and where the player comes to rest
@@ -59,7 +79,7 @@ class Likely:
         self.shifts = bool(self.course.any())
         self.memo: dict[tuple[int, int, int], list[int]] = {}  # (beat, origin, other's place): its values
 
-    def search(self, deadline: float) -> "Found | None":
+    def search(self, deadline: float) -> Found | None:
         beam: list[tuple[tuple[tuple[int, int], ...], tuple[bool, ...]]] = [((), self.path.held)]
         for d in range(1, self.s.max_edits + 1):
             # The first edit may be any: one that only changes who spins next (an extra spin more or
@@ -71,12 +91,10 @@ class Likely:
             if not len(flat):
                 return None
             if self.s.cancelled is not None and self.s.cancelled():
-                from versus.solve.search import Cancelled
-
                 raise Cancelled()
             pos, val = flat[:, 0::2], flat[:, 1::2]
             result = self.s.play((pos.min(axis=1), pos, val))
-            self.s.candidates += len(flat)
+            self.s.tried(len(flat))
             if result.ok.size:
                 return self.s.best(pos[result.ok], val[result.ok], result.spins[result.ok])
             progress, mix = self.progress(result), _mix(pos, val)

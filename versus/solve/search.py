@@ -36,7 +36,6 @@ many edits); an answer not proved minimal says how far the proof went (Found.pro
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 import numpy as np
@@ -48,13 +47,14 @@ from versus.rules import Game
 from versus.rules.board import Board, Rules
 from versus.rules.state import State
 from versus.scenes.model import Pattern
+from versus.solve.found import NEVER, BasePath, Cancelled, Found, OutOfMemory, OutOfTime, Partial
 from versus.solve.horizon import horizon_for
 from versus.solve.known import Known, News
+from versus.solve.likely import Likely, Needs
 from versus.solve.resume import play_from_last
 from versus.solve.workers import Batch, Result, Runner
 
 BATCHES = (6_000, 15_000, 30_000, 60_000)  # candidate games played out at once: small first, then more
-NEVER = 1 << 40
 MEMORY_LIMIT = 500 * 2**20
 PROVE_FOR = 6.0  # seconds, at most, for the proof once an answer is in hand
 PROVE_BY = 7.0  # ... and no later than this long after the search began (but at least a second, if prove_for is)
@@ -65,49 +65,6 @@ GENTLER = 20_000  # candidates tried at the answer's own level for a gentler one
 FIRST_LOOK = 60_000  # candidates of two edits tried, best first, before the likely edits
 FIRST_LOOK_3 = 30_000  # ... and of three, when that was all of two
 KEEP_ROWS = 1_500_000  # a level this small is kept as the parents of the next, ordered best first
-
-
-class Cancelled(Exception):
-    """The caller asked the search to stop."""
-
-
-class OutOfTime(Exception):
-    """The time allowed ran out before the search could finish a level."""
-
-    def __init__(self, level: int) -> None:
-        super().__init__(level)
-        self.level = level  # the level being searched; every smaller one was searched in full
-
-
-class OutOfMemory(OutOfTime):
-    """The search reached its memory limit before it could finish a level."""
-
-
-@dataclass(frozen=True)
-class Found:
-    edits: tuple[tuple[int, int], ...]  # (position from 1, new spin)
-    spins_used: int
-    proven: int | None = None  # every change of this many spins or fewer was tried (None: the minimum)
-
-
-@dataclass
-class Partial:
-    """How far a level was searched before it stopped at a limit: its first batches held no solution."""
-
-    batches: int = 0  # batches searched
-    tried: int = 0  # candidates in them
-    kept: list | None = field(default_factory=list)  # their (batch, result), to be the next level's parents
-
-
-@dataclass
-class BasePath:
-    """The scene's own game: the state and beats settled just before each spin it uses."""
-
-    states: list[State]  # states[k - 1]: before the action that uses spin k
-    prefixes: list[Prefix]
-    spins_used: int
-    held: tuple[bool, ...]
-    too_long_at: int  # the spin position on which turn N + 1 began (lasts at most N), else NEVER
 
 
 class Search:
@@ -162,6 +119,14 @@ class Search:
                      np.array([seen.paid]))[0]
         return BasePath(states, prefixes, len(states), tuple(bool(h) for h in held), too_long)
 
+    def needs(self) -> Needs:
+        """What the likely edits need of this search (and no more of it)."""
+        return Needs(self.board, self.rules, self.beats, self.max_edits, self.max_turns, self.at_most,
+                     self.editable, self.spin_at, self.play, self.best, self._tried, self.cancelled)
+
+    def _tried(self, count: int) -> None:
+        self.candidates += count
+
     def spin_at(self, k: int) -> int:
         """The spin the scene would use at position k."""
         self._ensure(k)
@@ -189,8 +154,6 @@ class Search:
                                   np.array([path.held], dtype=bool), np.zeros((1, self.n), dtype=np.int64))
 
     def _run(self, path: BasePath) -> Found | None:
-        from versus.solve.likely import Likely
-
         answer = None
         # One edit, then the likeliest few of two: cheap, and where most answers are.
         full, self.runner = self.runner, Runner(self.play)  # small work: not worth forking for
@@ -206,7 +169,7 @@ class Search:
         if found is not None:
             return found
         if self.max_edits >= 2:
-            answer = Likely(self, path).search(min(self.deadline, time.perf_counter() + LIKELY_FOR))
+            answer = Likely(self.needs(), path).search(min(self.deadline, time.perf_counter() + LIKELY_FOR))
         self.runner.start()  # forked now, with the spins looked up so far
         # Without an answer, the exhaustive levels make way once, WIDEN_AFTER seconds in, for the likely
         # edits with a wider beam: slower, but they reach answers the narrow beam passes by.
@@ -226,7 +189,7 @@ class Search:
             except OutOfTime as stop:
                 if widen and not isinstance(stop, OutOfMemory) and time.perf_counter() < self.deadline:
                     widen = False
-                    answer = Likely(self, path, beam=WIDE_BEAM).search(
+                    answer = Likely(self.needs(), path, beam=WIDE_BEAM).search(
                         min(self.deadline, time.perf_counter() + LIKELY_FOR))
                     proof_until = self._proof_until(answer)
                     continue  # level d again, where it stopped: with an answer, as its proof

@@ -245,4 +245,7 @@ class TakeStore:
         return HEADER.format(scene=self.scene_name) + "".join(f"{c}\n" for c in comments) + yamlio.dump(data)
 
     def _migrate(self) -> None:
-        sidecar.migrate(self)
+        done = sidecar.migrate(self)
+        self.problems.extend(done.problems)
+        if done.migrated is not None:
+            self.migrated = done.migrated
