@@ -222,9 +222,9 @@ def never_winning(board_id: str, preset: str, players: int, count: int, seed: in
 
 def in_process(board_id: str, preset: str, players: int, spins: list[int],
                repeat: int) -> tuple[float, float, float, int]:
-    """CPU seconds for Game.play (with its undo stack), Game.stream (without) and the plain loop; actions."""
+    """CPU seconds for Game.play (with its undo stack), Stream.play (without) and the plain loop; actions."""
     from versus.boards import load_board
-    from versus.rules import Game
+    from versus.rules import Game, Stream
 
     board = load_board(board_id)
     rules = board.rules(preset)
@@ -241,7 +241,7 @@ def in_process(board_id: str, preset: str, players: int, spins: list[int],
         return actions
 
     def stream() -> int:
-        return sum(1 for _ in Game(board, rules, players).stream(spins))
+        return sum(1 for _ in Stream(board, rules, players).play(spins))
 
     def loop() -> int:
         return sum(1 for _ in plain_game(plain, players, spins))

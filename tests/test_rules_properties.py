@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from versus.boards import load_board
 from versus.commands.trace import trace_lines
-from versus.rules import Game
+from versus.rules import Game, Stream
 
 BOARDS = {
     "mansion-of-happiness": [
@@ -115,7 +115,7 @@ def test_playing_with_events_on_reaches_the_same_state(case):
         assert turn.after(before, action.player, action.spin, events) == game.state
         assert tuple(events) == action.events
     if game is not None:
-        streamed = list(Game(board, rules, players).stream(spins))
+        streamed = list(Stream(board, rules, players).play(spins))
         assert [s for _, s in streamed] == list(game.states[1:])
         assert [a for a, _ in streamed] == list(game.actions)
 

@@ -45,23 +45,24 @@ class Turn:
         What happened is added to events unless events is None: play is then as quick as it can be,
         and the action works out its events again only if they are read (see Turn.events).
         """
-        pos, counters, pool, waiting, confined, seat_used, crime, player, turn, pending, _ = before
+        pending, turn, pos = before.pending, before.turn, before.pos  # read by name: what this path needs
         if pending is None:
             turn += 1
             if events is not None:
                 events.append(new(_TURN_BEGAN, (actor, turn, (turn - 1) // len(pos) + 1)))
         if spin is None:
-            return _skip(self, pos, counters, pool, waiting, confined, seat_used, crime, player, turn, actor, events)
+            return _skip(self, before, turn, actor, events)
         owed = 0
+        player = before.player
         if pending is not None:
-            if pending[0] == "respin" and spin == pending[2]:
+            if pending.kind == "respin" and spin == pending.spin:
                 if events is not None:
                     here = pos[actor]  # "Should he spin as before, he must remain"
                     events += (new(_SPUN, (actor, spin, here)), new(ev.Stayed, (actor, here)))
-                return new(State, (pos, counters, pool, waiting, confined, seat_used, crime,
-                                   (player + 1) % len(pos), turn, None, None))
-            if pending[0] == "extra":
-                owed = pending[3] - 1
+                return new(State, (pos, before.counters, before.pool, before.waiting, before.confined,
+                                   before.seat_used, before.crime_origin, (player + 1) % len(pos), turn, None, None))
+            if pending.kind == "extra":
+                owed = pending.owed - 1
         if events is None:
             target = self.counted[pos[actor]][spin]
             simple = self.simple[target]
@@ -76,10 +77,10 @@ class Turn:
                 extra = new(Pending, ("extra", player, 0, owed)) if owed > 0 else None
                 moved = list(pos)
                 moved[actor] = target
-                return new(State, (tuple(moved), counters, pool, waiting, confined, seat_used, crime,
+                return new(State, (tuple(moved), before.counters, before.pool, before.waiting, before.confined,
+                                   before.seat_used, before.crime_origin,
                                    player if extra else (player + 1) % len(pos), turn, extra, None))
-        return _spin(self, pos, counters, pool, waiting, confined, seat_used, crime, player, turn, actor, spin, owed,
-                     None if events is None else events.append)
+        return _spin(self, before, turn, actor, spin, owed, None if events is None else events.append)
 
     def events(self, before: State, actor: int, spin: int | None) -> tuple[ev.Event, ...]:
         """What actor's action from before did, found by playing it again with events on."""
@@ -88,9 +89,9 @@ class Turn:
         return tuple(events)
 
 
-def _skip(t: Turn, pos: tuple, counters: tuple, pool: int, waiting: tuple, confined: tuple, seat_used: tuple,
-          crime: tuple, player: int, turn: int, p: int, events: list | None) -> State:
+def _skip(t: Turn, before: State, turn: int, p: int, events: list[ev.Event] | None) -> State:
     """Step 1: a skipped turn; the last month of a confinement releases to the start square."""
+    pos, waiting, confined, seat_used = before.pos, before.waiting, before.confined, before.seat_used
     left = waiting[p] - 1
     waiting = _put(waiting, p, left)
     if events is not None:
@@ -99,8 +100,8 @@ def _skip(t: Turn, pos: tuple, counters: tuple, pool: int, waiting: tuple, confi
         confined, pos, seat_used = _put(confined, p, False), _put(pos, p, t.start), _put(seat_used, p, False)
         if events is not None:
             events.append(new(ev.Released, (p, t.start)))
-    return new(State, (pos, counters, pool, waiting, confined, seat_used, crime, (player + 1) % len(pos),
-                       turn, None, None))
+    return new(State, (pos, before.counters, before.pool, waiting, confined, seat_used, before.crime_origin,
+                       (before.player + 1) % len(pos), turn, None, None))
 
 
 def _simple(space, goal: int, collisions: bool) -> tuple | None:
@@ -122,13 +123,16 @@ def _put(values: tuple, i: int, value: object) -> tuple:
     return tuple(changed)
 
 
-def _spin(t: Turn, pos: tuple, counters: tuple, pool: int, waiting: tuple, confined: tuple, seat_used: tuple,
-          crime: tuple, player: int, turn: int, m: int, s: int, owed: int, emit: Emit) -> State:
+def _spin(t: Turn, before: State, turn: int, m: int, s: int, owed: int, emit: Emit) -> State:
     """Steps 2 to 6 of m's spin s, in locals: positions in a list, the rest copied on first change.
 
     emit(event) records what happens; with emit None nothing is recorded (the action tells it later).
     """
-    pos, cash, goal = list(pos), None, t.goal
+    counters, pool, waiting, confined = before.counters, before.pool, before.waiting, before.confined
+    seat_used, crime, player = before.seat_used, before.crime_origin, before.player
+    pos: list[int] = list(before.pos)
+    cash: list[int] | None = None
+    goal = t.goal
     turn_over, pending, winner = False, None, None
     origin = pos[m]
     if emit:

@@ -23,7 +23,7 @@ from typing import Callable
 
 import numpy as np
 
-from versus.rules import Game
+from versus.rules import Stream
 from versus.rules.board import Board, Rules
 from versus.rules.reach import one_spin
 from versus.rules.state import State
@@ -249,7 +249,7 @@ class Likely:
         state = self.path.states[first - 1]
         spins = (edits.get(k, s.spin_at(k)) for k in itertools.count(first))
         seen: list[tuple[int, State, int]] = []
-        for action, after in Game.from_state(s.board, s.rules, state).stream(spins):
+        for action, after in Stream.from_state(s.board, s.rules, state).play(spins):
             if s.at_most is not None and state.pending is None and state.turn >= s.at_most:
                 break  # this action begins a turn too many: no edit from here can help
             if action.spin is not None:
