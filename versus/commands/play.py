@@ -59,7 +59,6 @@ def _run(args: argparse.Namespace) -> int:
             raise Failure(f"versus: {error}") from None
 
     from versus.tui.app import VersusApp  # Textual is imported here, and only here
-
     from versus.tui.prose_process import shutdown, start
 
     start()  # the narrator's own process, spawned while the terminal is still ours to hand on

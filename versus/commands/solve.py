@@ -7,8 +7,15 @@ import json
 import sys
 import time
 
-from versus.commands.common import (MAX_SECONDS, MAX_SEED, MAX_TURNS, at_least, load_scene_or_fail, seconds,
-                                    working_scene)
+from versus.commands.common import (
+    MAX_SECONDS,
+    MAX_SEED,
+    MAX_TURNS,
+    at_least,
+    load_scene_or_fail,
+    seconds,
+    working_scene,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

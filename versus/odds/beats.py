@@ -97,7 +97,7 @@ def prefix_of(actions: list[Action] | tuple[Action, ...], beats, players: int) -
         for j, _ in tracker.feed(action):
             held[j] = True
     kinds = [b.kind for b in beats]
-    return Prefix(tuple(h and k in EVENT_KINDS for h, k in zip(held, kinds)), tuple(tracker.paid))
+    return Prefix(tuple(h and k in EVENT_KINDS for h, k in zip(held, kinds, strict=True)), tuple(tracker.paid))
 
 
 class PrefixTracker:

@@ -16,8 +16,8 @@ harmlessly and its result, taken when it finished, is kept.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
@@ -62,7 +62,7 @@ class Start:
 
     @classmethod
     def from_states(cls, states: list[State], index: np.ndarray | None = None, k: list[int] | None = None,
-                    prefixes: list[Prefix] | None = None, beats: int = 0) -> "Start":
+                    prefixes: list[Prefix] | None = None, beats: int = 0) -> Start:
         """Rows taken from a list of states: row r starts from states[index[r]] (default: one row each).
 
         k[i] is the position of the next spin at states[i] (default 1); prefixes[i] what the game
@@ -98,7 +98,7 @@ class Start:
         )
 
     @classmethod
-    def repeat(cls, state: State, games: int, k: int = 1, prefix: Prefix | None = None, beats: int = 0) -> "Start":
+    def repeat(cls, state: State, games: int, k: int = 1, prefix: Prefix | None = None, beats: int = 0) -> Start:
         return cls.from_states([state], np.zeros(games, dtype=np.int64), [k],
                                [prefix] if prefix is not None else None, beats)
 
@@ -130,7 +130,7 @@ class Simulator:
         self.money = money or self.plan.needs_money
         self.next_player = np.roll(np.arange(players), -1)
         # With stop_late: rows whose games can no longer come right (the solver's versus.solve.horizon), given up.
-        self.give_up: Callable[["Simulator"], np.ndarray] | None = None
+        self.give_up: Callable[[Simulator], np.ndarray] | None = None
 
     # -- the run ------------------------------------------------------------------------------------
     def run(self, start: Start, spins: SpinSource, watch_turn: int | None = None, stop_late: bool = False) -> Outcome:
@@ -210,7 +210,7 @@ class Simulator:
         self.base = np.arange(len(self.pool), dtype=np.int64) * self.n
 
     # -- one action in every game -------------------------------------------------------------------
-    def step(self) -> None:  # noqa: C901 - one pass over docs/rules.md §1.3 "A turn", kept in one place for speed
+    def step(self) -> None:  # one pass over docs/rules.md §1.3 "A turn", kept in one place for speed
         t, p = self.t, self.plan
         pk = self.pk
         pend = pk != NO_PENDING
@@ -338,7 +338,7 @@ class Simulator:
                     continue
                 amount = amounts[land[rows]]
                 f = ai[rows]
-                if verb == PAY or verb == PAY_HALF:
+                if verb in (PAY, PAY_HALF):
                     due = amount if verb == PAY else cf[f] // 2
                     paid = np.minimum(due, cf[f])
                     cf[f] -= paid

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from versus.rules.action import Action, played
 from versus.rules.board import Board, Rules, RulesError

@@ -7,7 +7,7 @@ rest on first change) and leaves every other tuple of the state shared with the 
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from versus.rules import events as ev
 from versus.rules.board import Board, Rules

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import yaml
 
@@ -167,7 +168,8 @@ class Reader:
         return scene
 
     def narration_keys(self, get: Callable[[str], yaml.Node | None], speakers: list[str]) -> dict[str, str]:
-        """time:, host: and names:, which the narrator reads to keep to the setting: the time of day, and names as a novel prints them."""
+        """time:, host: and names:, which the narrator reads to keep to the setting: the time of day, whose
+        house it is, and the spaces named as a novel prints them (docs/scenes.md §1)."""
         out = {}
         for key, allowed in (("time", TIMES), ("names", NAMES)):
             node = get(key)
@@ -193,7 +195,7 @@ class Reader:
     def relations(self, node: yaml.Node, ids: list[str]) -> tuple[tuple[str, str, str], ...]:
         """relations: {darcy: {georgiana: brother}}: Mr. Darcy is Georgiana's brother."""
         out = []
-        for who, (key, value) in self.mapping(node, "relations", tuple(ids)).items():
+        for who, (_key, value) in self.mapping(node, "relations", tuple(ids)).items():
             for other, (other_key, word_node) in self.mapping(value, f"the relations of {who}", tuple(ids)).items():
                 word = self.choice(word_node, "relation", vocabulary()["relations"])
                 if other == who:
@@ -230,7 +232,7 @@ class Reader:
             where["preset"] = node
         elif node is not None:
             keys = ("preset", *board.switches)
-            for key, (key_node, value_node) in self.mapping(node, "rules", keys).items():
+            for key, (_key_node, value_node) in self.mapping(node, "rules", keys).items():
                 if key == "preset":
                     preset = self.text(value_node, "preset")
                 else:

@@ -22,7 +22,8 @@ class Person:
 class Pattern:
     """One event pattern (docs/scenes.md §5), parsed: kind and its arguments."""
 
-    kind: str  # wins | lands | reaches | pays | confined | overshoots | displaces | turn | round | lasts-at-least | lasts-at-most
+    # wins | lands | reaches | pays | confined | overshoots | displaces | turn | round | lasts-at-least | lasts-at-most
+    kind: str
     player: int | None = None  # seat index
     other: int | None = None  # second player (displaces)
     space: int | None = None

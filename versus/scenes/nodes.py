@@ -71,21 +71,11 @@ def scalar(node: yaml.Node) -> Any:
     """The Python value of a scalar node, as the safe loader would build it (None if impossible)."""
     if not isinstance(node, yaml.ScalarNode):
         return None
-    try:
-        return yaml.SafeLoader.construct_scalar_value(node)  # type: ignore[attr-defined]
-    except Exception:
-        return node.value
-
-
-def _construct(node: yaml.ScalarNode) -> Any:
     # A bare constructor: a whole SafeLoader (reader, scanner, parser) per scalar cost more than the value.
     try:
         return yaml.constructor.SafeConstructor().construct_object(node, deep=True)
     except (ValueError, OverflowError, yaml.YAMLError):
         return node.value
-
-
-yaml.SafeLoader.construct_scalar_value = staticmethod(_construct)  # type: ignore[attr-defined]
 
 
 def mapping_items(node: yaml.MappingNode) -> tuple[list[tuple[str, yaml.Node, yaml.Node]], list[Problem]]:

@@ -76,8 +76,9 @@ def scene_schema() -> dict[str, Any]:
                               "enum": vocabulary()["relations"]}}},
             "rivals": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2,
                        "description": "the two players whose battle of wit is the spine (default: the first two)"},
-            "names": {"enum": ["novel", "printed"], "description": "spaces as a novel prints them (Humility, "
-                                                                 "the Pillory; the default) or in the board's capitals"},
+            "names": {"enum": ["novel", "printed"],
+                      "description": "spaces as a novel prints them (Humility, the Pillory; the default) "
+                                     "or in the board's capitals"},
             "company": {"type": "array", "items": person(["id", "name"]), "description": "onlookers; they never spin"},
             "spins": {"type": "array", "items": {"type": ["integer", "null"], "minimum": 1, "maximum": 12},
                       "description": "the game's spins in order; ~ = spun from the seed"},
@@ -93,6 +94,7 @@ def scene_schema() -> dict[str, Any]:
             "beats": {"type": "array", "items": pattern, "description": "what the story needs"},
             "end": {"type": "object", "additionalProperties": False,
                     "properties": {"max_turns": {"type": "integer", "minimum": 1}}},
-            "phrasebook": {"type": "string", "description": "a YAML file of the author's own phrasings, beside the scene"},
+            "phrasebook": {"type": "string",
+                           "description": "a YAML file of the author's own phrasings, beside the scene"},
         },
     }

@@ -19,8 +19,8 @@ import dataclasses
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from versus.boards import load_board
 from versus.scenes.model import Scene
@@ -155,14 +155,15 @@ def solve(scene: Scene, max_edits: int = DEFAULT_MAX_EDITS, max_turns: int | Non
         raise Unsolvable([f"No solution found in the {time_limit:g} s allowed: {done}."],
                          remedies=("time_limit", "beats")) from None
     if found is None:
-        failing = ", ".join(f"'{b}'" for b, held in zip(scene.beats, search.path.held) if not held)
+        failing = ", ".join(f"'{b}'" for b, held in zip(scene.beats, search.path.held, strict=True) if not held)
         if max_edits == 0:
             raise Unsolvable([f"The beats do not all hold in the scene's own game (not held: {failing}), "
                               "and no spin may be changed."], remedies=("max_edits",))
         scripted = "" if free_script else " (scripted spins kept)"
         raise Unsolvable([f"No solution: no change of up to {max_edits} of the scene's spins{scripted} makes "
                           f"every beat hold. In the scene's own game these fail: {failing}."],
-                         remedies=("max_edits", "max_turns") if free_script else ("max_edits", "free_script", "max_turns"))
+                         remedies=("max_edits", "max_turns") if free_script
+                         else ("max_edits", "free_script", "max_turns"))
     edited = dict(found.edits)
     spins = tuple(edited.get(k, base(k)) for k in range(1, found.spins_used + 1))
     play = Playthrough(scene, take_spins=list(spins), seed=seed)

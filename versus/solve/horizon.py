@@ -146,7 +146,7 @@ def horizon_for(board: Board, rules: Rules, beats: tuple[Pattern, ...], players:
         if len(_HORIZONS) >= 16:
             _HORIZONS.clear()
         _HORIZONS[key] = Horizon(tables_for(board, rules), plan(beats, players), players,
-                                 min([max_turns] + most))  # type: ignore[type-var]
+                                 min([max_turns, *most]))  # type: ignore[type-var]
     return _HORIZONS[key]
 
 
@@ -207,7 +207,7 @@ class _Moves:
             for stands in self.stands:
                 ok = (stands != t.start) & (stands != t.goal) & ((stands != origins) | t.sent_by_crime[self.land])
                 ok &= self.rest[origins] & (origins != t.goal)  # a mover stands on his origin
-                pairs.update(zip(stands[ok].tolist(), origins[ok].tolist()))
+                pairs.update(zip(stands[ok].tolist(), origins[ok].tolist(), strict=True))
         return pairs
 
     def fewest(self, events: list[np.ndarray], stand: list[int | None]) -> np.ndarray:

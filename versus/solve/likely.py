@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
@@ -104,7 +104,8 @@ class Likely:
             most = np.lexsort((mix, -progress, -result.score))[:wide // 2]
             far = np.lexsort((mix, -result.score, -progress))[:wide // 2]
             chosen = list(dict.fromkeys(most.tolist() + far.tolist()))
-            beam = [(tuple(zip(pos[i].tolist(), val[i].tolist())), tuple(result.held[i].tolist())) for i in chosen]
+            beam = [(tuple(zip(pos[i].tolist(), val[i].tolist(), strict=True)), tuple(result.held[i].tolist()))
+                    for i in chosen]
         return None
 
     def every_single(self) -> np.ndarray:
@@ -159,7 +160,8 @@ class Likely:
             if held[j]:
                 continue
             kind = beat.kind
-            if kind in ("lasts-at-least", "turn", "round") or (kind == "wins" and winner_k and seen[-1][2] != beat.player):
+            won_too_soon = kind == "wins" and winner_k and seen[-1][2] != beat.player
+            if kind in ("lasts-at-least", "turn", "round") or won_too_soon:
                 if winner_k:  # someone won too soon (or the wrong one won): that spin otherwise
                     others = [v for v in range(1, self.faces + 1) if v != s.spin_at(winner_k)]
                     out_k.append(np.full(len(others), winner_k, np.int64))

@@ -36,7 +36,7 @@ many edits); an answer not proved minimal says how far the proof went (Found.pro
 from __future__ import annotations
 
 import time
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
@@ -239,7 +239,7 @@ class Search:
             level.close()  # the batches still in flight finish before the workers are let go
 
     def _scan(self, d: int, level: Iterator[tuple[Batch, Result]], until: float, most: int | None,
-              part: "Partial") -> Found | None:
+              part: Partial) -> Found | None:
         tried, kept, seen = part.tried, part.kept, []
         if most is not None and tried >= most:  # searched that far already, without a solution
             return None
@@ -269,7 +269,7 @@ class Search:
                     self.looked[d] = seen  # the full search of this level takes these up, not plays them again
                     return None
             if kept is not None and d < self.max_edits:
-                kept = kept + [_slim(batch, result)] if tried <= KEEP_ROWS else None
+                kept = [*kept, _slim(batch, result)] if tried <= KEEP_ROWS else None
         self.kept = {e: level for e, level in self.kept.items() if e >= d - 1}  # the parents of d, and d
         self.kept[d] = None if not kept else _join(kept)
         self.finished.add(d)
@@ -307,7 +307,7 @@ class Search:
                 if batch is None:
                     break
                 done, known = looked.pop(0)
-                assert all(np.array_equal(a, b) for a, b in zip(batch, done))
+                assert all(np.array_equal(a, b) for a, b in zip(batch, done, strict=True))
                 self.candidates -= len(done[0])  # counted when first played
                 yield done, known
             yield from runner.map(batches)
@@ -399,7 +399,7 @@ class Search:
         keys = [(int(change[i]), tuple(-int(p) for p in pos[i]), tuple(int(v) for v in val[i]))
                 for i in range(len(pos))]
         i = min(range(len(pos)), key=keys.__getitem__)
-        return Found(tuple((int(p), int(v)) for p, v in zip(pos[i], val[i])), int(used[i]))
+        return Found(tuple((int(p), int(v)) for p, v in zip(pos[i], val[i], strict=True)), int(used[i]))
 
 
 def _slim(batch: Batch, result: Result) -> tuple[Batch, Result]:

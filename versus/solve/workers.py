@@ -12,8 +12,8 @@ import dataclasses
 import multiprocessing
 import os
 from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
 
 import numpy as np
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -66,7 +66,7 @@ def migrate(store: Folder) -> Migration:
 
 
 def _copy_entries(store: Folder, entries: list[Any], problems: list[str]) -> None:
-    start = datetime.now(timezone.utc).timestamp() - len(entries)
+    start = datetime.now(UTC).timestamp() - len(entries)
     seen: dict[str, int] = {}
     for index, entry in enumerate(entries):
         try:

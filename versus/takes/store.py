@@ -214,9 +214,8 @@ class TakeStore:
 
     def _rewrite_locked(self, take: Take) -> Take:
         path = self.file(take.key)
-        if not path.exists() and not path.is_symlink():
-            if write_new(path, self.render(take.to_data())):
-                return take
+        if not path.exists() and not path.is_symlink() and write_new(path, self.render(take.to_data())):
+            return take
         try:
             text, data = self._text_and_data(path)
         except TakesError as error:
