@@ -121,6 +121,29 @@ class Outcome:
 class Simulator:
     """The rules of one board and rules choice for a number of players, as array operations."""
 
+    # The games in play, one row each, set by begin() from a Start (_PER_PLAYER and _PER_GAME):
+    pos: np.ndarray  # (rows, players) where each stands
+    counters: np.ndarray  # (rows, players)
+    waiting: np.ndarray  # (rows, players) turns still to be skipped
+    confined: np.ndarray  # (rows, players) the waiting is a confinement
+    seat: np.ndarray  # (rows, players) the Seat of Expectation used since last beginning again
+    crime: np.ndarray  # (rows, players) the origin of the spin that brought each to a crime
+    paid: np.ndarray  # (rows, players) counters paid in all
+    pool: np.ndarray  # (rows,) the pool or bank
+    player: np.ndarray  # (rows,) whose turn it is
+    turn: np.ndarray  # (rows,) turns begun
+    pk: np.ndarray  # (rows,) the kind of spin pending (NO_PENDING, RESPIN, RELIEF, EXTRA)
+    pspinner: np.ndarray  # (rows,) ... who spins it
+    pspin: np.ndarray  # (rows,) ... the spin a re-spin is compared with
+    powed: np.ndarray  # (rows,) ... spins still owed
+    winner: np.ndarray  # (rows,) the winner, or -1
+    k: np.ndarray  # (rows,) the position of the next spin, from 1
+    too_long: np.ndarray  # (rows,) see Outcome.too_long
+    flags: np.ndarray  # (rows, beats) event beats held so far
+    base: np.ndarray  # (rows,) each row's first index into its flattened (rows * players) arrays
+    watch_turn: int | None
+    spins: SpinSource
+
     def __init__(self, board: Board, rules: Rules, players: int, max_turns: int, beats=(),
                  money: bool = False) -> None:
         self.t = tables_for(board, rules)

@@ -48,9 +48,9 @@ class Action(_Played):
     events) builds one whose events are given. Equal when player, spin and events are equal.
     """
 
-    events: tuple[Event, ...] = _Events()  # type: ignore[assignment]
+    events: tuple[Event, ...] = _Events()  # type: ignore[assignment]  # a descriptor that gives the tuple
 
-    def __new__(cls, player: int, spin: int | None, events: tuple[Event, ...]) -> Action:  # type: ignore[misc]
+    def __new__(cls, player: int, spin: int | None, events: tuple[Event, ...]) -> Action:
         return _told(player, spin, tuple(events))
 
     @property

@@ -7,7 +7,7 @@ the dataclasses module and the building of dataclasses were a fifth of `versus t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 from versus.rules.records import as_dataclass, record
 
@@ -167,10 +167,11 @@ class Rules(NamedTuple):
     @classmethod
     def from_values(cls, board: Board, preset: str, values: Mapping[str, object]) -> Rules:
         start_switch = board.switches.get("start")
-        start = start_switch.values[values["start"]] if start_switch and start_switch.values else 0
+        start = start_switch.values[cast(str, values["start"])] if start_switch and start_switch.values else 0
+        teetotum: Any = values.get("teetotum", 6)  # checked against the switch's range before it comes here
         return cls(
             preset=preset,
-            teetotum=int(values.get("teetotum", 6)),  # type: ignore[arg-type]
+            teetotum=int(teetotum),
             start=int(start),
             skip_places=values.get("counting") == "skip-places",
             collisions=values.get("collisions") == "on",

@@ -133,7 +133,7 @@ class Likely:
             elif beat.kind == "lasts-at-most":
                 near += np.where(failing, result.pos.max(axis=1), 0)
             elif beat.kind in ("lands", "reaches"):
-                near += np.where(failing, np.minimum(result.pos[:, beat.player], beat.space), 0)
+                near += np.where(failing, np.minimum(result.pos[:, beat.player], beat.space or 0), 0)
         return near
 
     # -- the spins that would decide a failing beat ---------------------------------------------------

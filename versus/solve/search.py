@@ -36,7 +36,7 @@ many edits); an answer not proved minimal says how far the proof went (Found.pro
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 
 import numpy as np
 
@@ -275,7 +275,8 @@ class Search:
         self.finished.add(d)
         return None
 
-    def _level(self, d: int, path: BasePath, here: bool = False, skip: int = 0) -> Iterator[tuple[Batch, Result]]:
+    def _level(self, d: int, path: BasePath, here: bool = False,
+               skip: int = 0) -> Generator[tuple[Batch, Result], None, None]:
         """Every candidate with d edits, batch by batch with its result, always in the same order.
 
         The children of the level before: of all of it at once, best first, when it was small enough
@@ -285,8 +286,8 @@ class Search:
         """
         if d == 1:
             parents = iter([(self.root, self.root_result)])
-        elif self.kept.get(d - 1) is not None:
-            parents = iter([self.kept[d - 1]])  # ordered best first when it was joined
+        elif (kept := self.kept.get(d - 1)) is not None:
+            parents = iter([kept])  # ordered best first when it was joined
         else:
             parents = self._level(d - 1, path, here=True)
         runner = Runner(self.play) if here else self.runner
@@ -366,6 +367,7 @@ class Search:
         pos, val = np.take_along_axis(pos, order, 1), np.take_along_axis(val, order, 1)
         out, news = self._play(self.path, first, pos, val)
         held = out.held
+        assert out.pos is not None  # the simulator always says where the players ended
         return Result(np.flatnonzero(held.all(axis=1)), out.spins, out.too_long, held.sum(axis=1), held, out.pos,
                       news)
 

@@ -58,7 +58,7 @@ def _event(e: ev.Event, board: Board, names: list[str], actor: int) -> str:
                 "begin-again": f"spins past {board.goal} again: begins again",
                 "bounce": f"spins past {board.goal}: back to {space_label(board, e.to)}"}[e.outcome]
     if isinstance(e, ev.ExtraSpin):
-        return "spins again" if e.count == 1 else f"spins {e.count} more times"
+        return "spins again" if e.spins == 1 else f"spins {e.spins} more times"
     if isinstance(e, ev.Won):
         return "WINS"
     return ""

@@ -134,7 +134,7 @@ class Playthrough:
         """Each beat with whether it holds in the game so far."""
         beats = list(self.scene.beats)
         tracker = Tracker(beats, len(self.scene.players))
-        held = set()
+        held: set[int] = set()
         for played in self.played:
             held.update(k for k, _ in tracker.feed(played.action))
         return [(str(b), tracker.lasts(b) if b.kind.startswith("lasts") else k in held)

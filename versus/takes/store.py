@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -239,7 +240,7 @@ class TakeStore:
         write_atomic(path, self.render(merged, _own_comments(text)))
         return take
 
-    def render(self, data: dict, comments: list[str] = ()) -> str:
+    def render(self, data: dict[str, Any], comments: Sequence[str] = ()) -> str:
         """A take file's text: the header, the author's own comments, the take's YAML."""
         return HEADER.format(scene=self.scene_name) + "".join(f"{c}\n" for c in comments) + yamlio.dump(data)
 
