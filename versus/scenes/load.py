@@ -15,7 +15,7 @@ from versus.boards import BoardError, board_ids, load_board
 from versus.files import Unreadable, has_control, read_bounded
 from versus.rules import Board, Rules, RulesError
 from versus.scenes.model import Aside, Pattern, Person, Scene
-from versus.scenes.nodes import MAX_BYTES, at, compose, kind_name, mapping_items, scalar
+from versus.scenes.nodes import MAX_BYTES, at, compose, kind_name, known_keys, mapping_items, root_mapping, scalar
 from versus.scenes.patterns import PatternError, Vocabulary, parse
 from versus.scenes.problems import Problem, SceneError, suggest
 
@@ -99,17 +99,8 @@ class Reader:
         return value
 
     def mapping(self, node: yaml.Node, what: str, keys: tuple[str, ...]) -> dict[str, tuple[yaml.Node, yaml.Node]]:
-        if not isinstance(node, yaml.MappingNode):
-            self.problem(node, f"{what} should be a mapping of keys to values, not {kind_name(node)}")
-            return {}
-        items, problems = mapping_items(node)
+        found, problems = known_keys(node, what, keys)
         self.problems.extend(problems)
-        found = {}
-        for key, key_node, value_node in items:
-            if key not in keys:
-                self.problem(key_node, f"unknown key {key!r} in {what}{suggest(key, keys)}")
-                continue
-            found[key] = (key_node, value_node)
         return found
 
     def sequence(self, node: yaml.Node, what: str) -> list[yaml.Node]:
@@ -120,15 +111,10 @@ class Reader:
 
     # -- the scene ---------------------------------------------------------------------------
     def scene(self, root: yaml.Node | None) -> Scene | None:
-        if root is None:
-            self.problems.append(Problem(1, 1, "the file is empty; a scene needs at least title, game and players"))
+        top, problems = root_mapping(root, "the scene", TOP_KEYS, ("title", "game", "players"), "a scene")
+        self.problems.extend(problems)
+        if top is None:
             return None
-        top = self.mapping(root, "the scene", TOP_KEYS)
-        if not isinstance(root, yaml.MappingNode):
-            return None
-        for required in ("title", "game", "players"):
-            if required not in top:
-                self.problem(root, f"missing required key {required!r}")
         def get(key: str) -> yaml.Node | None:
             return top[key][1] if key in top else None
 
