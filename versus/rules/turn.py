@@ -3,6 +3,11 @@
 Turn is compiled once for a board and rules: each space's direction as (verb, amount) pairs,
 counting as a table. An action copies into lists only what it changes (positions always; the
 rest on first change) and leaves every other tuple of the state shared with the state before.
+
+This is the one place that takes a State (and a Pending) apart by position: reading its eleven
+fields by name here cost a tenth of every action, measured. The unpacking uses the fields' own
+names, and the module refuses to load if State's fields ever change order (_FIELDS below), so the
+speed costs nothing in safety. Everywhere else, states are read by name (docs/architecture.md §6).
 """
 
 from __future__ import annotations
@@ -16,6 +21,13 @@ from versus.rules.records import new
 from versus.rules.state import Pending, State
 
 _TURN_BEGAN, _SPUN, _MOVED, _LANDED, _WON = ev.TurnBegan, ev.Spun, ev.Moved, ev.Landed, ev.Won
+
+# The order Turn.after unpacks a State and a Pending in: the records' own, or this module does not load.
+_FIELDS = ("pos", "counters", "pool", "waiting", "confined", "seat_used", "crime_origin", "player", "turn",
+           "pending", "winner")
+_PENDING_FIELDS = ("kind", "spinner", "spin", "owed")
+if State._fields != _FIELDS or Pending._fields != _PENDING_FIELDS:  # pragma: no cover - a guard for editors
+    raise ImportError("versus.rules.turn unpacks State and Pending by position: bring _FIELDS up to date")
 _MONEY = frozenset({"pay", "pay-each", "pay-half", "receive", "receive-each", "take-pool"})  # verbs for _money
 Emit = Callable[[ev.Event], object] | None  # where events go: a list's append, or None for none
 
@@ -45,24 +57,25 @@ class Turn:
         What happened is added to events unless events is None: play is then as quick as it can be,
         and the action works out its events again only if they are read (see Turn.events).
         """
-        pending, turn, pos = before.pending, before.turn, before.pos  # read by name: what this path needs
+        pos, counters, pool, waiting, confined, seat_used, crime_origin, player, turn, pending, _ = before
         if pending is None:
             turn += 1
             if events is not None:
                 events.append(new(_TURN_BEGAN, (actor, turn, (turn - 1) // len(pos) + 1)))
         if spin is None:
-            return _skip(self, before, turn, actor, events)
+            return _skip(self, pos, counters, pool, waiting, confined, seat_used, crime_origin, player, turn, actor,
+                         events)
         owed = 0
-        player = before.player
         if pending is not None:
-            if pending.kind == "respin" and spin == pending.spin:
+            kind, _, respun, owed_before = pending  # Pending's fields, in order (checked below)
+            if kind == "respin" and spin == respun:
                 if events is not None:
                     here = pos[actor]  # "Should he spin as before, he must remain"
                     events += (new(_SPUN, (actor, spin, here)), new(ev.Stayed, (actor, here)))
-                return new(State, (pos, before.counters, before.pool, before.waiting, before.confined,
-                                   before.seat_used, before.crime_origin, (player + 1) % len(pos), turn, None, None))
-            if pending.kind == "extra":
-                owed = pending.owed - 1
+                return new(State, (pos, counters, pool, waiting, confined, seat_used, crime_origin,
+                                   (player + 1) % len(pos), turn, None, None))
+            if kind == "extra":
+                owed = owed_before - 1
         if events is None:
             target = self.counted[pos[actor]][spin]
             simple = self.simple[target]
@@ -77,10 +90,10 @@ class Turn:
                 extra = new(Pending, ("extra", player, 0, owed)) if owed > 0 else None
                 moved = list(pos)
                 moved[actor] = target
-                return new(State, (tuple(moved), before.counters, before.pool, before.waiting, before.confined,
-                                   before.seat_used, before.crime_origin,
+                return new(State, (tuple(moved), counters, pool, waiting, confined, seat_used, crime_origin,
                                    player if extra else (player + 1) % len(pos), turn, extra, None))
-        return _spin(self, before, turn, actor, spin, owed, None if events is None else events.append)
+        return _spin(self, pos, counters, pool, waiting, confined, seat_used, crime_origin, player, turn, actor, spin,
+                     owed, None if events is None else events.append)
 
     def events(self, before: State, actor: int, spin: int | None) -> tuple[ev.Event, ...]:
         """What actor's action from before did, found by playing it again with events on."""
@@ -89,9 +102,10 @@ class Turn:
         return tuple(events)
 
 
-def _skip(t: Turn, before: State, turn: int, p: int, events: list[ev.Event] | None) -> State:
+def _skip(t: Turn, pos: tuple[int, ...], counters: tuple[int, ...], pool: int, waiting: tuple[int, ...],
+          confined: tuple[bool, ...], seat_used: tuple[bool, ...], crime: tuple[int, ...], player: int, turn: int,
+          p: int, events: list[ev.Event] | None) -> State:
     """Step 1: a skipped turn; the last month of a confinement releases to the start square."""
-    pos, waiting, confined, seat_used = before.pos, before.waiting, before.confined, before.seat_used
     left = waiting[p] - 1
     waiting = _put(waiting, p, left)
     if events is not None:
@@ -100,8 +114,8 @@ def _skip(t: Turn, before: State, turn: int, p: int, events: list[ev.Event] | No
         confined, pos, seat_used = _put(confined, p, False), _put(pos, p, t.start), _put(seat_used, p, False)
         if events is not None:
             events.append(new(ev.Released, (p, t.start)))
-    return new(State, (pos, before.counters, before.pool, waiting, confined, seat_used, before.crime_origin,
-                       (before.player + 1) % len(pos), turn, None, None))
+    return new(State, (pos, counters, pool, waiting, confined, seat_used, crime, (player + 1) % len(pos),
+                       turn, None, None))
 
 
 def _simple(space, goal: int, collisions: bool) -> tuple | None:
@@ -123,14 +137,14 @@ def _put(values: tuple, i: int, value: object) -> tuple:
     return tuple(changed)
 
 
-def _spin(t: Turn, before: State, turn: int, m: int, s: int, owed: int, emit: Emit) -> State:
+def _spin(t: Turn, pos_before: tuple[int, ...], counters: tuple[int, ...], pool: int, waiting: tuple[int, ...],
+          confined: tuple[bool, ...], seat_used: tuple[bool, ...], crime: tuple[int, ...], player: int, turn: int,
+          m: int, s: int, owed: int, emit: Emit) -> State:
     """Steps 2 to 6 of m's spin s, in locals: positions in a list, the rest copied on first change.
 
     emit(event) records what happens; with emit None nothing is recorded (the action tells it later).
     """
-    counters, pool, waiting, confined = before.counters, before.pool, before.waiting, before.confined
-    seat_used, crime, player = before.seat_used, before.crime_origin, before.player
-    pos: list[int] = list(before.pos)
+    pos: list[int] = list(pos_before)
     cash: list[int] | None = None
     goal = t.goal
     turn_over, pending, winner = False, None, None
