@@ -3,7 +3,7 @@
     python benchmarks/prose.py [--games 300] [--truth 500]
 
 Prints repeated sentences, paragraph openings reused (and reused twice running), mean narration
-sentence length, modern words, contractions in narration, salient events missing from the prose,
+sentence length, modern words, contractions in narration, paragraphs holding two speakers' lines,
 and words per turn (proportion); then the false claims the truth checker finds, sentence by
 sentence, over --truth seeded exports of every example scene at every pace, and over annotated
 exports read back as a stranger would (versus/narration/truth.py).
@@ -16,11 +16,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from versus.export import render
-from versus.narration.phrasebook import Phrases
+from versus.export.markdown import render
 from versus.narration import checks, truth
-from versus.narration.narrator import PACES, Narrator
-from versus.narration.plan import compose
+from versus.narration.checks import Phrases
+from versus.narration.pipeline import PACES
+from versus.narration import compose
 from versus.scenes.load import load_scene
 from versus.takes.playthrough import Playthrough
 
@@ -46,8 +46,8 @@ def main() -> None:
         play = Playthrough(scene, seed=None if g < len(scenes) else g)
         for _ in play.play_out():
             pass
-        narrator = Narrator(play, "full") if pace == "full" else None
-        text = "\n\n".join(p.text for p in (narrator.told() if narrator else compose(play, pace).paragraphs))
+        paragraphs = compose(play, pace).paragraphs
+        text = "\n\n".join(p.text for p in paragraphs)
         repeats = checks.repeated(text)
         openings = checks.paragraph_openings(text)
         running = sum(1 for a, b in zip(openings, openings[1:]) if a == b)
@@ -58,7 +58,9 @@ def main() -> None:
         totals["openings reused"] += len(openings) - len(set(openings))
         totals["openings reused twice running"] += running
         totals["contractions in narration"] += len(checks.contractions(text))
-        totals["salient events missing (full pace)"] += len(narrator.missing()) if narrator else 0
+        totals["speech paragraphs holding two speakers"] += len(checks.mixed_speakers(checks.spoken_lines(
+            text, [(q.id, [q.name, q.called]) for q in (*scene.players, *scene.company)],
+            {q.id: q.pronoun for q in (*scene.players, *scene.company)})))
         modern.update(checks.modern_words(text))
         lengths.append(checks.mean_sentence_words(text))
         verdicts.append(checks.short_verdict_share(text))
@@ -68,7 +70,7 @@ def main() -> None:
     seconds = time.perf_counter() - start
     print(f"{totals['exports']} exports of {len(scenes)} scenes in {seconds:.1f} s")
     for key in ("sentences", "repeated sentences", "paragraphs", "openings reused", "openings reused twice running",
-                "contractions in narration", "salient events missing (full pace)"):
+                "contractions in narration", "speech paragraphs holding two speakers"):
         print(f"  {key:32} {totals[key]}")
     print(f"  {'mean narration sentence length':32} {sum(lengths) / len(lengths):.1f} words")
     print(f"  {'paragraphs with a short verdict':32} {100 * sum(verdicts) / len(verdicts):.0f}%")
@@ -137,7 +139,7 @@ def manuscript(scenes) -> None:
     import shutil
     import tempfile
 
-    from versus.export import export_play
+    from versus.export.markdown import export_play
 
     with tempfile.TemporaryDirectory() as folder:
         together, alone = {}, {}

@@ -20,10 +20,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def project(tmp_path) -> Path:
+def project(tmp_path, monkeypatch) -> Path:
     (tmp_path / "scenes").mkdir()
     for name in ("netherfield.yaml", "rosings.yaml"):
         shutil.copy(ROOT / "scenes" / name, tmp_path / "scenes" / name)
+    monkeypatch.chdir(tmp_path)  # exports go to the working folder's manuscript_exports/
     return tmp_path
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from versus.cli import main
 from versus.narration import checks
-from versus.narration.plan import compose
+from versus.narration import compose
 from versus.scenes.load import load_scene, scene_from_bytes
 from versus.takes.playthrough import Playthrough
 

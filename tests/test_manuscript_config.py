@@ -9,7 +9,7 @@ import pytest
 from docx.shared import Mm
 
 from versus.cli import main
-from versus.manuscript.config import Manuscript, ManuscriptError, find_manuscript, load_manuscript
+from versus.export.config import Manuscript, ManuscriptError, find_manuscript, load_manuscript
 
 ROOT = Path(__file__).parent.parent
 

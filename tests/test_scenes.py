@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -241,3 +242,13 @@ def test_a_copied_playthrough_is_independent():
     assert play.take_spins == [3, 5] and len(twin.take_spins) == 3
     play.undo()
     assert len(twin.played) == 3 and twin.game.state != play.game.state
+
+
+def test_check_names_an_off_switch_as_written(tmp_path, capsys):
+    data = yaml.safe_load((ROOT / "scenes" / "netherfield.yaml").read_text(encoding="utf-8"))
+    data["rules"] = {"preset": "ives", "collisions": False}  # `collisions: off`, as YAML reads it
+    data["asides"] = [a for a in data["asides"] if "displaces" not in a["when"]]
+    path = tmp_path / "off.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    assert main(["check", str(path)]) == 0, capsys.readouterr().err
+    assert "collisions=off" in capsys.readouterr().out

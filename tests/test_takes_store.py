@@ -263,6 +263,7 @@ import dataclasses, sys
 from versus.takes.store import Take, TakeStore
 store = TakeStore(sys.argv[1])
 kept = store.save(Take("take-1", (1,), 1811, "d"))
+kept = store.save(dataclasses.replace(kept, spins=kept.spins + (1,)))  # the lock's library loaded before the clock starts
 print("ready", flush=True)
 n = 0
 while True:

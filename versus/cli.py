@@ -15,14 +15,18 @@ from typing import NoReturn
 # (command, module in versus.commands, one-line help)
 COMMANDS = [
     ("play", "play", "open a scene in the terminal app (the default with no command)"),
+    ("serve", "serve", "serve the app to a browser tab (textual-serve)"),
     ("trace", "trace", "play spins through the rules engine and print JSON Lines"),
     ("boards", "boards", "list the boards with their presets and switches"),
     ("rules", "rules", "print a board's rules as the engine plays them"),
     ("check", "check", "validate scene files"),
+    ("cast", "cast", "list the people the narration knows, and how a scene's people are matched to them"),
     ("run", "run", "play a scene headless to the end and save the take"),
     ("schema", "schema", "print the JSON Schema for scene files"),
+    ("examples", "examples", "copy the four example scenes and the schema into ./scenes/"),
     ("takes", "takes", "list the takes of a scene"),
     ("export", "export", "write a take as prose for the manuscript (Markdown or .docx)"),
+    ("manuscript", "manuscript", "compile the book listed in manuscript.yaml (.docx and Markdown)"),
     ("solve", "solve", "find spins under which every beat of a scene holds"),
     ("odds", "odds", "simulate a scene's chances of winning and of each beat"),
 ]

@@ -104,7 +104,10 @@ def _write_temp(folder: Path, name: str, data: bytes, mode: int) -> Path:
     """A fully written, fsynced temporary file in folder (hidden, so never listed), with this mode."""
     fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
     try:
-        os.fchmod(fd, mode)
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)
+        else:  # Windows before Python 3.13: by name (there it sets no more than read-only or not)
+            os.chmod(tmp, mode)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -258,21 +261,30 @@ def write_export(target: Path, text: str | bytes, force: bool = False) -> tuple[
     raise FileExistsError(f"{target}: no free name for the export")
 
 
+LOCK_NAME = ".versus.lock"  # hidden, so never listed among takes or exports
+LOCK_WAIT = 30.0  # seconds; a writer holds the lock for a few milliseconds
+
+
 @contextmanager
 def folder_lock(folder: Path) -> Iterator[None]:
     """Hold an exclusive lock on a folder while a file in it is read, checked and replaced (a few ms).
 
     The folder, not the file: a file replaced by rename is a new file, so a lock on it would not hold.
-    Where flock is missing, nothing is locked (a check before the write still catches all but a change
-    in the same millisecond)."""
+    filelock locks with flock on Unix and msvcrt on Windows. Where no lock file can be made (a
+    read-only folder), nothing is locked, and the write that follows reports its own error. A lock
+    held longer than LOCK_WAIT raises TimeoutError (an OSError), which callers report as a failed save.
+    """
+    from filelock import FileLock
+
+    lock = FileLock(str(folder / LOCK_NAME), timeout=LOCK_WAIT)
     try:
-        import fcntl
-        fd = os.open(folder, os.O_RDONLY)
-    except (ImportError, OSError):
+        lock.acquire()
+    except TimeoutError:
+        raise TimeoutError(f"{folder}: another program has held its lock for {LOCK_WAIT:g} s") from None
+    except OSError:
         yield
         return
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
         yield
     finally:
-        os.close(fd)  # closing releases the lock
+        lock.release()

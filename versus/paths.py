@@ -55,3 +55,24 @@ def working_copy(path: str | Path, folder: Path | None = None) -> tuple[Path, st
         write_new(scenes / schema.name, schema.read_bytes())
     return target, (f"versus: copied the bundled {path.name} to {target} (the installed one is read-only); "
                     "its takes and exports are kept beside it")
+
+
+def examples() -> list[Path]:
+    """The bundled example scenes and the scene schema, in order."""
+    folder = data_dir("scenes")
+    scenes = sorted(p for p in folder.glob("*.yaml") if ".takes" not in p.name)
+    return [*scenes, folder / "scene.schema.json"]
+
+
+def copy_examples(into: Path) -> tuple[list[Path], list[Path]]:
+    """Copy the examples into the folder: (copied, kept), never over a file already there."""
+    copied, kept = [], []
+    for source in examples():
+        target = into / source.name
+        if target.exists() or target.is_symlink():
+            kept.append(target)
+        elif write_new(target, source.read_bytes()):
+            copied.append(target)
+        else:
+            kept.append(target)  # made by someone else since we looked
+    return copied, kept

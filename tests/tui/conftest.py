@@ -19,8 +19,10 @@ def own_config(tmp_path_factory, monkeypatch) -> Path:
 
 
 @pytest.fixture
-def scene_path(tmp_path: Path) -> Path:
-    """scenes/netherfield.yaml copied to tmp_path/scenes, so takes and exports land in tmp_path."""
+def scene_path(tmp_path: Path, monkeypatch) -> Path:
+    """scenes/netherfield.yaml copied to tmp_path/scenes, and tmp_path the working folder, so that takes
+    and exports land in tmp_path."""
+    monkeypatch.chdir(tmp_path)
     folder = tmp_path / "scenes"
     folder.mkdir()
     target = folder / "netherfield.yaml"
@@ -29,7 +31,8 @@ def scene_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def virtue_scene(tmp_path: Path) -> Path:
+def virtue_scene(tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.chdir(tmp_path)
     folder = tmp_path / "scenes"
     folder.mkdir(exist_ok=True)
     target = folder / "rosings.yaml"

@@ -13,7 +13,7 @@ from versus.tui.screens.export_format import FormatScreen
 
 def services_with_docx():
     def export_docx(play, take_name: str, **options):
-        from versus.manuscript.export import export_docx as write
+        from versus.export.word import export_docx as write
 
         return write(play, take_name, **options)
 
@@ -52,7 +52,7 @@ async def test_the_export_asks_the_pace_or_a_budget_and_remembers_it(scene_path)
     messages, asked = [], []
 
     def export(play, take_name: str, pace: str = "brisk", words: int | None = None):
-        from versus.export import export_play
+        from versus.export.markdown import export_play
 
         asked.append((pace, words))
         return export_play(play, take_name, pace=pace, words=words)

@@ -22,7 +22,7 @@ def stub_services(exported: list | None = None, odds=None) -> Services:
     """A fixed narrator (so that snapshots do not move when the phrasebook does) and no odds."""
 
     def export(play, take_name: str, pace: str = "brisk", words: int | None = None) -> Path:
-        from versus.export import export_play
+        from versus.export.markdown import export_play
 
         result = export_play(play, take_name, pace=pace, words=words)
         if exported is not None:

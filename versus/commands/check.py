@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from versus.scenes.model import Scene
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,7 +30,30 @@ def run(args: argparse.Namespace) -> int:
         scripted = sum(1 for s in scene.spins if s is not None)
         rules = scene.preset or "default rules"
         if scene.switches:
-            rules += " with " + ", ".join(f"{k}={v}" for k, v in scene.switches)
+            rules += " with " + ", ".join(f"{k}={_as_written(v)}" for k, v in scene.switches)
         print(f"ok {path}: {scene.game} ({rules}), {len(scene.players)} players, "
               f"{scripted} scripted spins, {len(scene.beats)} beats, {len(scene.asides)} asides")
+        status = max(status, _people(scene))
     return status
+
+
+def _as_written(value: object) -> str:
+    """A switch as a scene writes it: YAML reads `collisions: off` as False, which is printed off."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def _people(scene: Scene) -> int:
+    """Who the narration takes each person to be; a cast file that cannot be read is a located error."""
+    from versus.narration.cast import CastError
+    from versus.narration.company import report
+
+    try:
+        lines = report(scene)
+    except CastError as error:
+        print(error, file=sys.stderr)
+        return 2
+    for line in lines:
+        print(line, file=sys.stderr if ": warning:" in line else sys.stdout)
+    return 0

@@ -11,7 +11,9 @@ from versus.commands.common import load_scene_or_fail, open_playthrough, working
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scene", metavar="SCENE", help="a scene file (scenes/*.yaml)")
     parser.add_argument("--take", metavar="NAME", help="the take to export (default: the latest)")
-    parser.add_argument("-o", "--output", metavar="PATH", help="where to write (default: manuscript_exports/)")
+    parser.add_argument("-o", "--output", metavar="PATH",
+                        help="where to write (default: manuscript_exports/ in the working folder, or where "
+                             "manuscript.yaml's exports: says)")
     parser.add_argument("--pace", choices=["summary", "brisk", "full"], default="brisk",
                         help="summary: the whole game in a paragraph or two; brisk (the default): a chapter's worth, "
                              "400 to 1,600 words; full: every turn")
@@ -42,7 +44,7 @@ def budget(text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from versus.cli import Failure
-    from versus.export import export_play
+    from versus.export.markdown import export_play
     from versus.narration.phrasebook import PhrasebookError
     from versus.takes.store import TakesError, TakeStore, slug
 
@@ -68,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     default_name = slug(f"{scene.name}-{take_name}") if args.take else None  # a file name, never a path
     try:
         if fmt == "docx":
-            from versus.manuscript.export import export_docx
+            from versus.export.word import export_docx
 
             result = export_docx(play, name, args.output, args.pace, args.force, default_name,
                                  font=args.font or "times", manuscript=manuscript, annotate=args.annotate,
@@ -94,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
 def load_manuscript_or_fail():
     """manuscript.yaml in the working folder (None when there is none), or Failure with its problems."""
     from versus.cli import Failure
-    from versus.manuscript.config import ManuscriptError, find_manuscript
+    from versus.export.config import ManuscriptError, find_manuscript
 
     try:
         return find_manuscript()

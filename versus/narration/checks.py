@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Iterable
 
 MODERN = ("okay", "ok", "focus", "stressed", "weird", "boring", "guy", "guys", "roll the dice", "rolled", "rolls",
           "dice", "comeback", "level up", "awesome", "kid", "kids", "fun", "mindset", "teenager",
@@ -33,9 +34,12 @@ def repeated(text: str) -> list[str]:
     return [s for s, n in counts.items() if n > 1]
 
 
+PERIOD_IN_SPEECH = ("fun",)  # Lydia's "such fun" is the period's own, in speech; not the narrator's
+
+
 def modern_words(text: str) -> list[str]:
-    lowered = text.lower()
-    return [w for w in MODERN if re.search(rf"\b{re.escape(w)}\b", lowered)]
+    lowered, told = text.lower(), narration_only(text).lower()
+    return [w for w in MODERN if re.search(rf"\b{re.escape(w)}\b", told if w in PERIOD_IN_SPEECH else lowered)]
 
 
 def contractions(text: str) -> list[str]:
@@ -62,25 +66,39 @@ def short_verdict_share(text: str) -> float:
     return len(with_verdict) / len(paras) if paras else 0.0
 
 
-VERB = r"(said|replied|observed|returned|added|cried|answered)"
+VERB = r"(said|replied|observed|returned|added|cried|answered|remarked)"
+
+
+def _paragraphs(text: str) -> list[str]:
+    return [p for p in text.split("\n\n") if p.strip() and not p.startswith(("#", "<!--", "|", "---"))]
 
 
 def spoken_lines(text: str, people: list[tuple[str, list[str]]],
                  pronouns: dict[str, str] | None = None) -> list[tuple[int, str, str, str]]:
-    """(paragraph index, speaker id, verb, line) for each attributed speech; people are (id, names).
-
-    With pronouns (id: he/she), "said she" is read as the last woman named before it in the paragraph.
-    """
+    """(paragraph index, speaker id, verb, line) for each speech, as a reader finds its speaker: a tag
+    by name; "said she" as the one of that sex who spoke last in this run of talk (or was named last
+    before it); an untagged line as the one who spoke two lines before, where two alternate."""
     names = sorted(((n, pid) for pid, ns in people for n in ns if n), key=lambda x: -len(x[0]))
     who = "|".join(re.escape(n) for n, _ in names) + ("|he|she" if pronouns else "")
-    pattern = re.compile(rf"“([^”]*)”\s+{VERB}\s+({who})\b")
+    tagged = re.compile(rf"“([^”]*)”\s+{VERB}\s+({who})\b")
     lookup = dict(names)
-    out = []
-    for k, para in enumerate(p for p in text.split("\n\n") if p.strip() and not p.startswith(("#", "<!--"))):
-        for m in pattern.finditer(para):
-            speaker = lookup.get(m.group(3)) or _last_named(para[:m.start()], names, pronouns or {}, m.group(3))
+    out: list[tuple[int, str, str, str]] = []
+    run: list[str] = []  # speakers since the last paragraph of narration
+    for k, para in enumerate(_paragraphs(text)):
+        speeches = SPEECH.findall(para)
+        if not speeches:
+            run = []
+            continue
+        for m in tagged.finditer(para):
+            name = m.group(3)
+            speaker = lookup.get(name) or next((s for s in reversed(run) if (pronouns or {}).get(s) == name), None) \
+                or _last_named(para[:m.start()], names, pronouns or {}, name)
             if speaker:
                 out.append((k, speaker, m.group(2), m.group(1)))
+                run.append(speaker)
+        if not tagged.search(para) and para.startswith("“") and len(run) >= 2 and run[-1] != run[-2]:
+            out.append((k, run[-2], "", speeches[0].strip("“”")))  # strict alternation of two
+            run.append(run[-2])
     return out
 
 
@@ -96,34 +114,46 @@ def _last_named(before: str, names: list[tuple[str, str]], pronouns: dict[str, s
 
 def speech_share(text: str) -> float:
     """The share of the prose's words that are spoken."""
-    body = [p for p in text.split("\n\n") if p.strip() and not p.startswith(("#", "|", "---", "<!--"))]
+    body = _paragraphs(text)
     words = sum(len(p.split()) for p in body)
     spoken = sum(len(q.split()) for p in body for q in SPEECH.findall(p))
     return spoken / words if words else 0.0
 
 
-def exchanges(lines: list[tuple[int, str, str, str]]) -> tuple[int, int]:
-    """(paragraphs with speech, paragraphs where two people speak)."""
+def unknown_speakers(text: str, lines: list[tuple[int, str, str, str]]) -> list[str]:
+    """Paragraphs of speech whose speaker a reader cannot know."""
+    known = {k for k, *_ in lines}
+    return [p[:80] for k, p in enumerate(_paragraphs(text)) if SPEECH.search(p) and k not in known]
+
+
+def mixed_speakers(lines: list[tuple[int, str, str, str]]) -> list[int]:
+    """Paragraphs that hold two people's lines (a novel gives each speaker a new paragraph)."""
     by_para: dict[int, set[str]] = {}
     for k, speaker, _, _ in lines:
         by_para.setdefault(k, set()).add(speaker)
-    return len(by_para), sum(1 for s in by_para.values() if len(s) >= 2)
+    return sorted(k for k, who in by_para.items() if len(who) > 1)
+
+
+def exchanges(lines: list[tuple[int, str, str, str]]) -> tuple[int, int]:
+    """(paragraphs with speech, paragraphs of speech that answer another person's just before)."""
+    paras: dict[int, str] = {}
+    for k, speaker, _, _ in lines:
+        paras.setdefault(k, speaker)
+    answered = sum(1 for k, who in paras.items() if k - 1 in paras and paras[k - 1] != who)
+    return len(paras), answered
 
 
 def unanswered(lines: list[tuple[int, str, str, str]]) -> int:
-    """'Replied', 'returned' or 'answered' with nothing said by another before it in its paragraph."""
-    count, before = 0, {}
-    for k, speaker, verb, _ in lines:
-        if verb in ("replied", "returned", "answered") and not (before.get(k, set()) - {speaker}):
-            count += 1
-        before.setdefault(k, set()).add(speaker)
-    return count
+    """'Replied', 'returned' or 'answered' where the speech just before was not another person's."""
+    first: dict[int, str] = {}
+    for k, speaker, _, _ in lines:
+        first.setdefault(k, speaker)
+    return sum(1 for k, speaker, verb, _ in lines
+               if verb in ("replied", "returned", "answered") and first.get(k - 1, speaker) == speaker)
 
 
 def repeated_phrases(text: str, names: set[str], most: int = 3) -> list[tuple[str, int]]:
     """Four-word phrases (names and places aside) said more than most times, with their counts."""
-    from versus.narration.phrasebook import Phrases
-
     counts = Counter(Phrases(names).grams(text))
     return sorted(((" ".join(g), n) for g, n in counts.items() if n > most), key=lambda x: -x[1])
 
@@ -148,3 +178,27 @@ def shared_sentences(texts: dict[str, str], min_words: int = 6) -> list[tuple[st
                 out.append((seen[sentence], name, sentence))
             seen.setdefault(sentence, name)
     return out
+
+
+WORD = re.compile(r"[A-Za-z’']+")
+
+
+class Phrases:
+    """Counts the four-word phrases said so far, names and places aside, so none comes round a fourth time."""
+
+    MOST = 3
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.names = {n.lower() for n in names}
+        self.counts: Counter[tuple[str, ...]] = Counter()
+
+    def grams(self, text: str) -> list[tuple[str, ...]]:
+        words = [w.lower() for w in WORD.findall(text)]
+        return [g for g in zip(words, words[1:], words[2:], words[3:]) if not self.names.intersection(g)]
+
+    def would_exceed(self, text: str) -> bool:
+        new = Counter(self.grams(text))
+        return any(self.counts[g] + n > self.MOST for g, n in new.items())
+
+    def add(self, text: str) -> None:
+        self.counts.update(self.grams(text))

@@ -21,6 +21,12 @@ TIMES = {  # words of a scene's setting that tell its time of day, first match w
     "afternoon": re.compile(r"\b(afternoon|noon|midday)\b", re.I),
     "evening": re.compile(r"\b(evening|night|after dinner|after supper|candle-?light|dusk)\b", re.I),
 }
+PLACES = {  # words of a scene's setting that say where it is, first match wins
+    "rosings": re.compile(r"\bRosings\b"), "hunsford": re.compile(r"\bHunsford\b|\bparsonage\b", re.I),
+    "pemberley": re.compile(r"\bPemberley\b"), "netherfield": re.compile(r"\bNetherfield\b"),
+    "longbourn": re.compile(r"\bLongbourn\b"), "lucas-lodge": re.compile(r"\bLucas Lodge\b"),
+    "meryton": re.compile(r"\bMeryton\b"), "london": re.compile(r"\b(London|Gracechurch Street)\b"),
+}
 TOLD_KINDS = {"virtue", "vice", "offense", "toll", "sent"}  # named spaces that do something to the player
 
 
@@ -34,6 +40,7 @@ class Setting:
     visiting: bool
     players: int
     pov: int  # the point-of-view character's seat
+    place: str = "elsewhere"  # where the scene is: rosings, longbourn, … (PLACES)
 
 
 def setting_of(scene: Scene) -> Setting:
@@ -41,8 +48,9 @@ def setting_of(scene: Scene) -> Setting:
     time = declared or next((name for name, words in TIMES.items() if words.search(scene.setting)), "unknown")
     host = str(scene.extra.get("host") or "")
     people = {p.id for p in (*scene.players, *scene.company)}
+    place = next((name for name, words in PLACES.items() if words.search(scene.setting)), "elsewhere")
     return Setting(time, bool(scene.company), len(scene.company), bool(host) and host not in people,
-                   len(scene.players), scene.pov_seat)
+                   len(scene.players), scene.pov_seat, place)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,48 +1,44 @@
-"""Document planning: how much of the game to tell, so that the prose runs to the length the author asks.
+"""Document planning: the shape of the scene. Which turning points get a conversation, which a sentence,
+and how the play between them is gathered into a clause; the word budget spent on the turning points
+first (a drama manager in the manner of *Façade*: the next beat chosen by tension).
 
-The narrator tells the most salient moments one by one and gathers the rest into summary; here the
-number of moments told is chosen so that the body comes within 15% of a word budget. Brisk, the
-default, has a budget of its own that grows with the game but stays between 450 and 1,400 words.
+The plan is plain data (Beats); talk, refer and realise turn it into prose.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import Sequence
 
-from versus.narration import moments
-from versus.narration.narrator import Narrator, Paragraph
-from versus.narration.phrasebook import load_author
+from versus.narration.turning import TurningPoint
 
-if TYPE_CHECKING:
-    from versus.takes.playthrough import Playthrough
-
-TOLERANCE = 0.15
-DIGEST_MOST = 700  # up to this a digest (a summary with more results) may serve; beyond it, brisk
-WORDS_A_MOMENT = 40  # roughly what a moment told one by one adds to the prose, to start the search
+PACES = ("summary", "brisk", "full")
 
 
 @dataclass(frozen=True, slots=True)
-class Draft:
-    """One way of telling the game, and the phrasings it used."""
+class Beat:
+    """One beat of the scene: what it tells (actions, 0-based inclusive; None for none) and how."""
 
-    paragraphs: tuple[Paragraph, ...]
-    phrasings: tuple[str, ...]
-
-    @property
-    def words(self) -> int:
-        return sum(len(p.text.split()) for p in self.paragraphs)
+    kind: str  # opening | stretch | moment | finish | unfinished | close | aside | step
+    first: int | None = None
+    last: int | None = None
+    point: TurningPoint | None = None
+    talk: int = 0  # lines of conversation wanted after it
+    aside: int = -1  # for kind aside: which firing (index into the take's firings)
+    quiet: bool = False  # a stretch told by no sentence of its own (too short, or a summary's)
 
 
 @dataclass(frozen=True, slots=True)
-class Composition:
-    """The prose planned for a budget, the phrasings it used, and what the author should be told."""
+class Shape:
+    """How much to tell: conversations (and their length), moments told in a sentence, opening talk."""
 
-    paragraphs: tuple[Paragraph, ...]
-    words: int
-    asked: int | None
-    phrasings: tuple[str, ...] = ()
-    warnings: tuple[str, ...] = ()
+    talks: int
+    lines: int
+    moments: int
+    opening_talk: int = 2
+    closing_talk: int = 2
+    lean: bool = False  # a tight budget: the shorter sentences, and no closing narration in a summary
 
 
 def brisk_words(turns: int) -> int:
@@ -50,99 +46,118 @@ def brisk_words(turns: int) -> int:
     return max(450, min(1400, 330 + 5 * turns))
 
 
-class Drafter:
-    """Makes drafts of one game, each once, all drawing around the same phrasings."""
+def choose(points: Sequence[TurningPoint], shape: Shape) -> tuple[set[int], set[int]]:
+    """(turning points given a conversation, those told in a sentence), as indices into points.
 
-    def __init__(self, play: "Playthrough", avoid: frozenset[str]) -> None:
-        self.play, self.avoid = play, avoid
-        self.author = load_author(play.scene.phrasebook)  # one read of the author's phrasebook for every draft
-        self.made: dict[tuple[str, int | None, bool], Draft] = {}  # (pace, limit, lean) -> draft
-
-    def __call__(self, pace: str, limit: int | None = None, lean: bool = False) -> Draft:
-        if (pace, limit, lean) not in self.made:
-            narrator = Narrator(self.play, pace, limit=limit, lean=lean, avoid=self.avoid,
-                                asides=limit is not None, author=self.author)  # a budget's digest keeps asides
-            paragraphs = tuple(narrator.told())
-            self.made[pace, limit, lean] = Draft(paragraphs, tuple(narrator.book.chosen))
-        return self.made[pace, limit, lean]
-
-
-def compose(play: "Playthrough", pace: str = "brisk", words: int | None = None,
-            avoid: frozenset[str] = frozenset()) -> Composition:
-    """The prose at a pace, or within 15% of words (a budget for the body, headings not counted);
-    avoid names phrasings other exports of the same manuscript used, to be drawn around."""
-    draft = Drafter(play, avoid)
-    if words is None and pace in ("summary", "full"):
-        best = draft(pace)
-        return Composition(best.paragraphs, best.words, None, best.phrasings)
-    target = words if words is not None else brisk_words(play.game.state.turn)
-    tried = candidates(draft, target) if words is not None else search(draft, target)
-    best = min(tried, key=lambda d: (abs(d.words - target), -len(d.paragraphs)))
-    notes = warnings(target, best) if words is not None else ()
-    return Composition(best.paragraphs, best.words, words, best.phrasings, notes)
+    The finish always talks. The rest are taken by salience, never two conversations on one action
+    nor on actions close together, so that the scene breathes between them."""
+    order = sorted(range(len(points)), key=lambda k: (-points[k].salience, points[k].index))
+    talks: set[int] = {k for k in order if points[k].event == "finish"}
+    told_actions = {points[k].index for k in talks}
+    actions = max((p.index for p in points), default=0) + 1
+    gap = max(3, actions // (2 * shape.talks + 2)) if shape.talks else 3  # conversations spread over the game
+    for k in order:
+        if len(talks) >= shape.talks + len([p for p in talks if points[p].event == "finish"]):
+            break
+        near = any(abs(points[k].index - a) < gap for a in told_actions)
+        if k not in talks and not near:
+            talks.add(k)
+            told_actions.add(points[k].index)
+    moments: set[int] = set()
+    for k in order:
+        if len(moments) >= shape.moments:
+            break
+        if k not in talks and points[k].index not in told_actions and points[k].salience >= 30:
+            moments.add(k)
+            told_actions.add(points[k].index)
+    return talks, moments
 
 
-def candidates(draft: Drafter, target: int) -> list[Draft]:
-    """The drafts worth trying: digests (a summary's shape, more or fewer results) for a short budget,
-    else brisk with more or fewer moments."""
-    digests = [draft("summary", k, lean) for k in range(13) for lean in (True, False)] if target <= DIGEST_MOST \
-        else []
-    if any(abs(d.words - target) <= TOLERANCE * target for d in digests):
-        return digests
-    return digests + search(draft, target)
-
-
-def search(draft: Drafter, target: int) -> list[Draft]:
-    """Bisect the number of moments told (the prose grows with it, if not smoothly) towards target; when
-    even the fewest run long, the lean drafts (no verdicts, one tally a stretch) are searched instead.
-
-    The bracket starts at a moment for every WORDS_A_MOMENT words asked and doubles only while the
-    prose falls short, so a long game is never drafted with all its thousands of moments. The prose
-    does not grow smoothly: where one moment more takes the full drafts from short of the budget to
-    past it, the lean drafts, which grow more slowly, are searched as well."""
-    top = most(draft.play)
-    lean = draft("brisk", 0).words > target * (1 + TOLERANCE)
-    found = bisect(draft, target, top, lean)
-    if not lean and not any(abs(d.words - target) <= TOLERANCE * target for d in found):
-        found += bisect(draft, target, top, True)
-    return found
-
-
-def bisect(draft: Drafter, target: int, top: int, lean: bool) -> list[Draft]:
-    """The drafts of lean or full brisk either side of target, bisecting the number of moments told."""
-    low, high = 0, min(top, max(1, target // WORDS_A_MOMENT))
-    while draft("brisk", high, lean).words < target and high < top:
-        low, high = high, min(top, 2 * high)
-    if draft("brisk", high, lean).words < target * (1 - TOLERANCE):  # every moment told is not enough
-        return [draft("brisk", high, lean), draft("full")]
-    while high - low > 1:
-        middle = (low + high) // 2
-        if draft("brisk", middle, lean).words < target:
-            low = middle
+def quieten(beats: list[Beat], players: int) -> list[Beat]:
+    """A stretch gets a sentence of its own only when it is two rounds or more, and not straight after
+    another stretch's sentence: a clause between turning points, never a string of them."""
+    out: list[Beat] = []
+    said = False  # the last beat that said anything was a stretch
+    for beat in beats:
+        if beat.kind == "stretch" and beat.first is not None and beat.last is not None:
+            quiet = said or beat.last - beat.first + 1 < 2 * players
+            out.append(dataclasses.replace(beat, quiet=quiet))
+            said = said or not quiet
         else:
-            high = middle
-    near = [k for k in (low - 1, low, high, high + 1) if 0 <= k <= top]  # the growth is not smooth
-    return [draft("brisk", k, lean) for k in near] + [draft("brisk", 0)]
+            out.append(beat)
+            said = False if beat.talk else said  # one stretch sentence between two conversations
+    return out
 
 
-def most(play: "Playthrough") -> int:
-    """How many moments a budget may choose among (the finish and the asides are always told)."""
-    states, firings = play.game.states, play.firings_by_action()
-    return moments.candidates([moments.score(i, p.action, play.board, states[i], states[i + 1], i in firings)
-                               for i, p in enumerate(play.played)])
+def beats(points: Sequence[TurningPoint], shape: Shape, actions: int, asides: Sequence[tuple[int, int]],
+          finished: bool, players: int = 2) -> list[Beat]:
+    """The scene as beats in order: opening, stretches and moments, asides where they fired, the end."""
+    talks, moments = choose(points, shape)
+    told = {points[k].index: (k, k in talks) for k in sorted(talks | moments, key=lambda k: points[k].index)}
+    aside_at: dict[int, list[int]] = {}
+    for firing, action in asides:
+        aside_at.setdefault(action, []).append(firing)
+    out = [Beat("opening", talk=shape.opening_talk)]
+    start = 0
+    for i in range(actions):
+        if i not in told and i not in aside_at:
+            continue
+        if i in told:
+            k, talk = told[i]
+            if start < i:
+                out.append(Beat("stretch", start, i - 1))
+            kind = "finish" if points[k].event == "finish" else "moment"
+            out.append(Beat(kind, i, i, points[k], shape.lines if talk else 0))
+            start = i + 1
+        for firing in aside_at.get(i, []):
+            if i >= start:
+                out.append(Beat("stretch", start, i))
+                start = i + 1
+            out.append(Beat("aside", i, i, aside=firing))
+    if start < actions:
+        out.append(Beat("stretch", start, actions - 1))
+    out = quieten(out, players)
+    if not finished:
+        out.append(Beat("unfinished"))  # the last stretch told the last action
+    out.append(Beat("close", talk=shape.closing_talk))
+    return out
 
 
-def warnings(target: int, chosen: Draft) -> tuple[str, ...]:
-    """A word to the author when the budget cannot be kept, or the asides alone are longer than it."""
-    asides = sum(len(u.text.split()) for p in chosen.paragraphs for u in p.units if u.author)
-    if asides > target:
-        return (f"your asides alone run to {asides} words, more than the {target} asked; every one is kept",)
-    if chosen.words < target * (1 - TOLERANCE):
-        return (f"with every turn told the prose runs to {chosen.words} words, short of the {target} asked",)
-    if chosen.words > target * (1 + TOLERANCE):
-        return (f"the prose runs to {chosen.words} words, the fewest this game can be told in; {target} were asked",)
-    return ()
+def full_beats(points: Sequence[TurningPoint], actions: int, asides: Sequence[tuple[int, int]],
+               finished: bool, lines: int) -> list[Beat]:
+    """Every action told: a step each, the turning points with a conversation."""
+    by_action: dict[int, TurningPoint] = {}
+    for p in sorted(points, key=lambda p: -p.salience):
+        by_action.setdefault(p.index, p)
+    aside_at: dict[int, list[int]] = {}
+    for firing, action in asides:
+        aside_at.setdefault(action, []).append(firing)
+    out = [Beat("opening", talk=2)]
+    for i in range(actions):
+        p = by_action.get(i)
+        if p is not None and p.salience >= 40:
+            out.append(Beat("finish" if p.event == "finish" else "moment", i, i, p, lines))
+        else:
+            out.append(Beat("step", i, i, p))
+        out.extend(Beat("aside", i, i, aside=f) for f in aside_at.get(i, []))
+    if not finished:
+        out.append(Beat("unfinished"))
+    out.append(Beat("close", talk=2))
+    return out
 
 
-def body_words(paragraphs: Iterable[Paragraph]) -> int:
-    return sum(len(p.text.split()) for p in paragraphs)
+def summary_beats(points: Sequence[TurningPoint], actions: int, asides: Sequence[tuple[int, int]],
+                  finished: bool, moments: int, lean: bool = False) -> list[Beat]:
+    """The whole game in a paragraph or two: the opening, a few results, the finish, the close, and one
+    word spoken after it (and the author's own asides)."""
+    shape = Shape(talks=0, lines=0, moments=moments, opening_talk=0, closing_talk=1)
+    out = []
+    for b in beats(points, shape, actions, asides, finished):
+        if b.kind == "finish":
+            b = Beat("finish", b.first, b.last, b.point, 0)
+        elif b.kind == "stretch":
+            b = dataclasses.replace(b, quiet=True)  # a summary tells results, not the play between them
+        elif b.kind == "close" and lean:
+            b = dataclasses.replace(b, quiet=True)  # the end told, and one word after it, no more
+        out.append(b)
+    return out

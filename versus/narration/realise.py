@@ -8,7 +8,11 @@ semicolon is not capitalised unless it is a name.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Iterable
+
+from versus.narration.truth import Unit
+from versus.narration.words import curly
 
 SMALL = {"of", "the", "a", "an", "to", "and", "in"}
 
@@ -50,3 +54,40 @@ class Realiser:
         if word in self.proper or (word.isupper() and len(word) > 1):
             return match.group(0)
         return "; " + word[0].lower() + word[1:]
+
+
+# -- paragraphs as a novel prints them ---------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    """A paragraph of the prose: its text, the actions it tells (0-based, inclusive; None for the opening
+    and the close), its sentences with the actions each speaks of, and whether it is a spoken line
+    (whose actions are the moment it answers, not a span of its own)."""
+
+    text: str
+    first: int | None
+    last: int | None
+    units: tuple[Unit, ...]
+    talk: bool = False
+
+
+VERBS_REPLY = ("replied", "returned", "said", "answered", "said")
+VERBS_FIRST = ("said", "said", "observed", "said", "remarked")
+
+
+def speech(line: str, name: str, pronoun: str, verb: str, manner: str, tag_name: bool, tagged: bool) -> str:
+    """A line as a novel prints it: curly quotes, and the tag after its first sentence ('said he')."""
+    line = line.strip()
+    if not tagged:
+        return curly(f'"{line}"')
+    parts = re.split(r"(?<!\bMr\.)(?<!\bMrs\.)(?<!\bDr\.)(?<!\bSt\.)(?<=[.!?])\s+(?=[A-Z“\"])", line, maxsplit=1)
+    head, rest = parts[0], parts[1] if len(parts) > 1 else ""
+    if line.endswith("!") and not rest and verb == "said":
+        verb = "cried"
+    who = f"{verb} {name}" if tag_name else f"{verb} {pronoun}"
+    tail = f", {manner}" if manner else ""
+    if head.endswith("."):
+        head = head[:-1] + ","
+    elif not head.endswith(("?", "!", ",", "—")):
+        head += ","
+    tag = f"{who}{tail}."
+    return curly(f'"{head}" {tag}' + (f' "{rest}"' if rest else ""))

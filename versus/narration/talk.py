@@ -1,176 +1,150 @@
-"""Conversation (STYLE.md rule 3): the people speak to each other at the moments that matter.
+"""Talk: the conversation at a moment of the game, built line by line from the response rules.
 
-A mixin of the Narrator: it needs self.scene, self.voices, self.rng, self.pace, self.facts, self.states,
-self.book, self.realiser, self.now and self.scope, and the narrator's say/amounts/space_name/mood.
+The first line is the most specific rule any person present has for the moment (a person not
+concerned speaks to the one it befell; the one it befell to the other concerned, or to a rival).
+Each next line is spoken by the one addressed, to the one who spoke, and answers what was said: the
+replies written under that line first, then the rules that answer its concept. An onlooker may put in
+a word where a reply is written for them. Lines write to the scene's memory as they are said.
 """
 
 from __future__ import annotations
 
-from versus.narration.moments import BAD, GOOD
-from versus.narration.truth import Unit
-from versus.rules.game import Action
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from versus.narration.company import Company, Someone
+from versus.narration.rules import Book, Rule
+
+LOOKAHEAD = 6  # first lines tried for one that somebody can answer
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A line as planned: who says it, to whom, the rule, and the word it takes up from the line before."""
+
+    speaker: str  # scene ids
+    hearer: str
+    rule: Rule
+    echo: str = ""
+    answering: bool = False  # a reply to the line before (so "replied" may tag it)
+
+
+@dataclass(slots=True)
+class Memory:
+    """What has been said tonight: keys written by lines, and who has spoken."""
+
+    keys: set[str] = field(default_factory=set)
+    spoke: dict[str, int] = field(default_factory=dict)  # scene id -> lines spoken
+    last: str = ""  # who spoke last, so that a conversation does not open with the voice that closed the one before
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """What the talk is about: the event and the people it concerns (scene ids; '' for none)."""
+
+    event: str
+    actor: str
+    other: str
+    facts: tuple[tuple[str, Any], ...]  # the event's facts for the query: space, kind, late, lead, paid, …
 
 
 class Talk:
-    # -- conversation (STYLE.md rule 3) ----------------------------------------------------------
-    SOFT = {"gentle", "amiable", "obsequious", "timid", "shy"}  # tempers that pity rather than tease
+    """Builds conversations for one telling; the book and the memory run through the whole scene."""
 
-    def rivals(self) -> tuple[int, int] | None:
-        """The two principal players, whose battle of wit is the spine: the scene's rivals, else the first two."""
-        named = self.scene.extra.get("rivals")
-        if named:
-            return self.scene.seat(named[0]), self.scene.seat(named[1])
-        return (0, 1) if len(self.scene.players) >= 2 else None
+    def __init__(self, company: Company, book: Book, memory: Memory, base: Mapping[str, Any]) -> None:
+        self.company, self.book, self.memory, self.base = company, book, memory, dict(base)
 
-    def exchange(self, mood: str | None, action: Action, certain: bool = False) -> list[str]:
-        """Two to four lines between two people at a moment that matters: taunt and retort, condolence and
-        rebuff, compliment and deflection, an onlooker's barb and the answer."""
-        if mood is None:
-            return []
-        actor = action.player
-        rivals = self.rivals()
-        principal = rivals is not None and actor in rivals
-        chance = (1.0 if principal else 0.9) if self.pace == "brisk" else (0.5 if principal else 0.25)
-        if self.rng.random() >= chance and not certain:
-            return []
-        if self.scene.company and (not principal or self.rng.random() < 0.25):
-            return self.barb(mood, actor)
-        if principal:
-            opener = rivals[1] if actor == rivals[0] else rivals[0]
-        else:
-            opener = self.rng.choice([p for p in range(len(self.scene.players)) if p != actor])
-        return self.duel(mood, opener, actor)
+    def query(self, moment: Moment, speaker: Someone, hearer: Someone | None, addressed: bool) -> dict[str, Any]:
+        role = self._role(moment, speaker)
+        q = dict(self.base) | dict(moment.facts) | {
+            "event": moment.event, "speaker": speaker.who, "speaker_temper": speaker.temper,
+            "speaker_known": bool(speaker.cast), "speaker_role": role, "addressed": addressed,
+            "memory": frozenset(self.memory.keys), "motifs": speaker.motifs | (hearer.motifs if hearer else frozenset()),
+            "won": moment.event in ("finish", "close") and speaker.id == moment.actor,
+            "lost": moment.event in ("finish", "close") and speaker.seat is not None and speaker.id != moment.actor,
+        }
+        if hearer is not None:
+            q |= {"hearer": hearer.who, "hearer_role": self._role(moment, hearer),
+                  "relation": self.company.relation(speaker.id, hearer.id),
+                  "rivals": {speaker.id, hearer.id} == set(self.company.rivals)}
+        return q
 
-    def duel(self, mood: str, opener: int, actor: int) -> list[str]:
-        first, second = self.voices.person(opener), self.voices.person(actor)
-        if mood == BAD:
-            kind, answer = ("condolence", "rebuff") if (first.temper or "") in self.SOFT else ("taunt", "retort")
-        else:
-            kind, answer = "compliment", "deflection"
-        line = self.line(kind, first, second)
-        if not line:
+    def _role(self, moment: Moment, person: Someone) -> str:
+        if person.id == moment.actor:
+            return "actor"
+        if person.id == moment.other:
+            return "other"
+        return "onlooker" if person.seat is None else "player"
+
+    # -- the conversation ----------------------------------------------------------------------
+    def converse(self, moment: Moment, most: int, prefer_onlookers: bool = False) -> list[Said]:
+        """Up to `most` lines about the moment; [] when nobody has anything to say."""
+        first = self._opener(moment, prefer_onlookers)
+        if first is None:
             return []
-        reply = self.line(answer, second, first)
-        if not reply:
-            return []
-        # "replied she", where a reader would know her, is the referring stage's to say
-        out = [self.voices.attribute(first.id, line), self.voices.attribute(second.id, reply)]
-        if self.rng.random() < 0.8:
-            last = self.line("rejoinder", first, second)
-            if last:  # the two are talking now: their lines need no "said"
-                out.append(self.voices.attribute(first.id, last, bare=True))
-                final = self.line(answer, second, first) if self.rng.random() < 0.75 else ""
-                if final:  # the last word, and the fourth line
-                    out.append(self.voices.attribute(second.id, final, bare=True))
+        out = [first]
+        self._said(first)
+        while len(out) < most:
+            nxt = self._reply(moment, out[-1])
+            if nxt is None:
+                break
+            out.append(nxt)
+            self._said(nxt)
         return out
 
-    def barb(self, mood: str, actor: int) -> list[str]:
-        onlooker = self.rng.choice(self.scene.company)
-        player = self.voices.person(actor)
-        situation = "good" if mood == GOOD else "bad"
-        line = self.line("barb", onlooker, player, situation)
-        reply = self.line("answer", player, onlooker, situation) if line else ""
-        if not (line and reply):
-            return []
-        return [self.voices.attribute(onlooker.id, line), self.voices.attribute(player.id, reply)]
+    def _said(self, line: Said) -> None:
+        self.book.use(line.rule)
+        self.memory.keys.update(line.rule.remember)
+        self.memory.spoke[line.speaker] = self.memory.spoke.get(line.speaker, 0) + 1
+        self.memory.last = line.speaker
 
-    def line(self, kind: str, speaker, hearer, *rest: str) -> str:
-        """A line of speaker's to hearer, in speaker's temper (else a neutral one), true to the moment."""
-        values = {**self.voices.spoken_values(speaker.id, addressee=hearer.id), **self.amounts(),
-                  **self.place_values()}
-        for temper in (speaker.temper or "neutral", "neutral"):
-            text = self.say(("exchange", kind, temper, *rest), values)
-            if text:
-                return text
-        return ""
+    def _hearers(self, moment: Moment, speaker: Someone) -> list[Someone]:
+        people = self.company.people
+        rival = next((people[r] for r in self.company.rivals if r != speaker.id and r in people), None)
+        if speaker.id == moment.actor or not moment.actor:
+            wanted = [people.get(moment.other), rival, *self.company.by_seat, *self.company.onlookers]
+        else:
+            wanted = [people.get(moment.actor)]
+        seen: list[Someone] = []
+        for h in wanted:
+            if h is not None and h.id != speaker.id and h not in seen:
+                seen.append(h)
+        return seen[:3]
 
-    def place_values(self) -> dict[str, str]:
-        """{space} and {dest} for a spoken line, named as the novel names them mid-sentence."""
-        first = self.scope[0]
-        if first is None or self.scope[1] != first:
-            return {}
-        f = self.facts.actions[first]
-        out = {"dest": self.realiser.names(self.space_name(f.to))} if f.to else {}
-        if f.landed and self.board.space(f.landed).name:
-            out["space"] = self.realiser.names(self.space_name(f.landed))
-        return out
+    def _opener(self, moment: Moment, prefer_onlookers: bool, answered: bool = True) -> Said | None:
+        """The most specific first line anyone present has; with answered, the best one somebody can answer
+        (a remark left hanging reads as a non sequitur), else the best of all."""
+        found: list[tuple[float, int, Said]] = []
+        for speaker in self.company.people.values():
+            for hearer in self._hearers(moment, speaker):
+                hit = self.book.first(self.query(moment, speaker, hearer, False))
+                if hit is not None:
+                    score = hit[0] + self._bonus(speaker, hearer, prefer_onlookers)
+                    found.append((score, len(found), Said(speaker.id, hearer.id, hit[1])))
+        found.sort(key=lambda f: (-f[0], f[1]))
+        if answered:
+            for _, _, said in found[:LOOKAHEAD]:
+                if self._reply(moment, said) is not None:
+                    return said
+        return found[0][2] if found else None
 
-    def reaction(self, mood: str | None, action: Action) -> list[str]:
-        """Perhaps a speech, a remark from the company, a look, or the heroine's private verdict."""
-        if mood is None or self.rng.random() < (0.35 if self.pace == "brisk" else 0.6):
-            return []
-        actor = action.player
-        choices = ["speech", "reaction"]
-        rivals = [p for p in range(len(self.scene.players)) if p != actor]
-        if mood == BAD and rivals:
-            choices.append("taunt")
-        if self.scene.company:
-            choices.append("remark")
-        if self.scene.pov is not None or actor == self.scene.pov_seat:
-            choices.append("pov")
-        kind = self.rng.choice(choices)
-        if kind == "speech":
-            return [self.speech(actor, mood)]
-        if kind == "taunt":
-            return [self.speech(self.rng.choice(rivals), "taunt", addressee=actor)]
-        if kind == "remark":
-            onlooker = self.rng.choice(self.scene.company)
-            situation = "good" if mood == GOOD else "bad"
-            temper = self.remark_voice(onlooker, self.voices.person(actor), situation)
-            values = self.voices.spoken_values(onlooker.id, subject=actor)
-            line = self.say(("remark", temper, situation), values)
-            return [self.voices.attribute(onlooker.id, line)] if line else []
-        if kind == "pov":
-            pov = self.scene.pov_seat
-            glad = (mood == GOOD) == (actor == pov)
-            other = actor if actor != pov else (rivals[0] if rivals else actor)
-            values = self.voices.values(pov, other)
-            return [self.say(("pov_glad" if glad else "pov_vexed",), values)]
-        return [self.in_temper(actor, "reaction", mood)]
+    def _bonus(self, speaker: Someone, hearer: Someone, prefer_onlookers: bool) -> float:
+        rivals = set(self.company.rivals)
+        bonus = 3.0 if {speaker.id, hearer.id} == rivals else 0.0
+        if speaker.seat is None and not self.memory.spoke.get(speaker.id):
+            bonus += 12.0 if prefer_onlookers else 3.0  # every onlooker has a word to say
+        if speaker.id == self.memory.last:
+            bonus -= 4.0
+        return bonus - 1.5 * min(self.memory.spoke.get(speaker.id, 0), 4) / 2
 
-    def remark_voice(self, onlooker, subject, situation: str) -> str:
-        temper = onlooker.temper or "neutral"
-        if subject.pronoun != onlooker.pronoun and "they" not in (subject.pronoun, onlooker.pronoun):
-            other = self.book.templates("remark_voice_other_sex", temper, situation)
-            return other[0] if other else temper
-        return temper
-
-    def verdict(self, mood: str | None, sentences: list[str]) -> list[str]:
-        """A short verdict (eight words or fewer) for a moment that has none (STYLE.md rule 3)."""
-        texts = [s.text if isinstance(s, Unit) else s for s in sentences]
-        has_short = any(len(s.split()) <= 8 for s in texts if "“" not in s)
-        if mood is None or has_short or self.rng.random() < 0.4:
-            return []
-        if 3 * (self.verdicts + 1) > self.moments_told + 2:  # stock verdicts: one paragraph in three at most
-            return []
-        self.verdicts += 1
-        return [self.say(("verdict", mood), {})]
-
-    def speech(self, seat: int, situation: str, addressee: int | None = None) -> str:
-        person = self.voices.person(seat)
-        values = self.voices.spoken_values(person.id, addressee=addressee)
-        for temper in (person.temper or "neutral", "neutral"):
-            line = self.say(("speech", temper, situation), values)
-            if line:
-                return self.voices.attribute(person.id, line)
-        return ""
-
-    def table_talk(self, stretch: list[int]) -> list[str]:
-        """The talk that goes on under a stretch of play: the rivals on how it went for one of them."""
-        rivals = self.rivals()
-        if rivals is None or self.rng.random() >= 0.85:
-            return []
-        general = dict(self.now)
-        subject = self.rng.choice(rivals)
-        paid = sum(self.facts.actions[i].paid for i in stretch if self.facts.actions[i].player == subject)
-        first, last = self.states[stretch[0]].pos[subject], self.states[stretch[-1] + 1].pos[subject]
-        leads = self.facts.lead[stretch[-1] + 1].leader == subject
-        moved = "forward" if last > first else "back" if last < first else "still"
-        self.now = general | {"paid": paid, "moved": moved, "lead": leads, "repeat": False}
-        # A leader who paid on the way had a mixed stretch: neither a compliment nor a taunt is true of it
-        mood = BAD if (paid and not leads) or moved == "back" else GOOD if leads and moved == "forward" \
-            and not paid else None
-        self.voices.new_topic()
-        talk = self.duel(mood, rivals[1] if subject == rivals[0] else rivals[0], subject) if mood else []
-        self.now = general
-        return talk
+    def _reply(self, moment: Moment, said: Said) -> Said | None:
+        people = self.company.people
+        addressed, speaker = people[said.hearer], people[said.speaker]
+        gist = said.rule.gist
+        best: tuple[int, Said] | None = None
+        for who in [addressed, *(p for p in people.values() if p.id not in (addressed.id, speaker.id))]:
+            q = self.query(moment, who, speaker, who.id == addressed.id)
+            found = self.book.reply(said.rule, q, gist)
+            if found is not None and (best is None or found[0] > best[0]):
+                best = (found[0], Said(who.id, speaker.id, found[1], gist, True))
+        return best[1] if best else None

@@ -29,7 +29,7 @@ TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seve
 NUMBERS = {w: n for n, w in enumerate(ONES)} | TENS | {"a": 1, "an": 1} | {
     f"{t}-{o}": v + k for t, v in TENS.items() for k, o in enumerate(ONES) if 0 < k < 10}
 AMOUNT = re.compile(r"(?<![\w-])(" + "|".join(sorted(NUMBERS, key=len, reverse=True)) + r"|\d+) counters?\b", re.I)
-NOTE = re.compile(r"<!-- versus: actions (none|(\d+)-(\d+)) -->")
+NOTE = re.compile(r"<!-- versus: (?:actions|talk) (none|(\d+)-(\d+)) -->")
 GRAMMAR = {
     "“one spaces”": re.compile(r"(?<![\w-])one (spaces|counters|months|turns|rounds)\b", re.I),
     "a wrong article": re.compile(r"\b(a (eight|eleven|eighteen)|an (one|two|three|four|five|six|seven|nine|ten|"
@@ -319,6 +319,40 @@ def history(c: Check) -> bool:
     return False
 
 
+def nothing_decided(c: Check) -> bool:
+    """'Little was decided': the lead stood as it was through these actions."""
+    leaders = {c.replay.sole_leader(k)[0] for k in range(c.begin(), c.end() + 1)}
+    return len(leaders) == 1
+
+
+def stretch_total(c: Check) -> bool:
+    """'In that stretch she paid four counters': each stated amount is a named player's whole payment or
+    receipt over the actions, not one action's."""
+    stated = _amounts(c.narration)
+    if not stated:
+        return True
+    totals = {sum(c.paid(p)) for p in c.who()} | {sum(c.received(p)) for p in c.who()}
+    return all(a in totals for a in stated)
+
+
+def held_throughout(c: Check) -> bool:
+    """'Throughout': one player it names led alone after every action told."""
+    return any(all(c.replay.sole_leader(k)[0] == p for k in range(c.begin(), c.end() + 1))
+               for p in c.who())
+
+
+def spun_afterwards(c: Check) -> bool:
+    """'Took up the teetotum again afterwards': a player it names spun after these actions."""
+    later = c.replay.actions[c.end():]
+    return any(a.player in c.who() and a.spin is not None for a in later)
+
+
+def still_waiting(c: Check) -> bool:
+    """'Another month': a player it names had turns still to wait when these actions ended."""
+    state = c.replay.states[min(c.end(), len(c.replay.states) - 1)]
+    return any(state.waiting[p] > 0 for p in c.who())
+
+
 # -- collisions counted: "Jane and Elizabeth met thrice, and each time it was Elizabeth who gave way" ----------
 COUNT = r"(?:once|twice|thrice|(?:[a-z]+(?:-[a-z]+)?|\d+) times)"
 COUNTS = {"once": 1, "twice": 2, "thrice": 3}
@@ -442,6 +476,8 @@ TESTS: dict[str, Callable[[Check], bool]] = {
     "leads": leads, "history": history, "collisions_counted": collisions_counted,
     "evening": lambda c: c.replay.time == "evening", "morning": lambda c: c.replay.time == "morning",
     "company": lambda c: bool(c.replay.scene.company), "going_home": lambda c: c.replay.visiting,
+    "nothing_decided": nothing_decided, "stretch_total": stretch_total, "held_throughout": held_throughout,
+    "spun_afterwards": spun_afterwards, "still_waiting": still_waiting,
 }
 
 

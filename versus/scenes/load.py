@@ -14,7 +14,7 @@ import yaml
 from versus.boards import BoardError, board_ids, load_board
 from versus.files import Unreadable, has_control, read_bounded
 from versus.rules import Board, Rules, RulesError
-from versus.scenes.model import Aside, Pattern, Person, Scene
+from versus.scenes.model import SCENE_BREAK, Aside, Pattern, Person, Scene
 from versus.scenes.nodes import MAX_BYTES, at, compose, kind_name, known_keys, mapping_items, root_mapping, scalar
 from versus.scenes.patterns import PatternError, Vocabulary, parse
 from versus.scenes.problems import Problem, SceneError, suggest
@@ -23,8 +23,8 @@ TOP_KEYS = ("title", "chapter", "setting", "game", "rules", "seed", "players", "
             "asides", "beats", "end", "phrasebook", "time", "host", "names", "relations", "rivals")
 TIMES = ("morning", "afternoon", "evening", "night")  # the scene's time of day, when its setting is silent
 NAMES = ("novel", "printed")  # spaces named as a novel prints them (Humility), or in the board's capitals
-PERSON_KEYS = ("id", "name", "called", "pronoun", "temper", "address")
-ASIDE_KEYS = ("when", "say", "narrate", "every")
+PERSON_KEYS = ("id", "name", "called", "pronoun", "temper", "address", "cast")
+ASIDE_KEYS = ("when", "say", "narrate", "every", "break")
 ID = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 MAX_SEED = 2**63
 
@@ -273,9 +273,10 @@ class Reader:
         temper = self.optional(value("temper"), lambda n: self.choice(n, "temper", tempers()), None)
         called = self.optional(value("called"), lambda n: self.text(n, "called"), None)
         address = self.optional(value("address"), self.address, ())
+        cast = self.optional(value("cast"), lambda n: self.text(n, "cast"), None)
         if pid is None or name is None:
             return None
-        return Person(pid, name, called or name, pronoun, temper, node.start_mark.line + 1, address)
+        return Person(pid, name, called or name, pronoun, temper, node.start_mark.line + 1, address, cast)
 
     def address(self, node: yaml.Node) -> tuple[tuple[str, str], ...]:
         """A form of address for everyone (text), or per speaker id (a mapping, with 'default')."""
@@ -337,15 +338,25 @@ class Reader:
                 continue
             if "when" not in fields:
                 self.problem(entry, "an aside needs 'when': the event that places it")
-            if "say" not in fields and "narrate" not in fields:
-                self.problem(entry, "an aside needs 'say' (speaker: line) or 'narrate' (a line of narration)")
+            scene_break = scalar(fields["break"][1]) if "break" in fields else False
+            if not isinstance(scene_break, bool):
+                self.problem(fields["break"][1], "break should be true (a scene break here) or false")
+                scene_break = False
+            if scene_break and ("say" in fields or "narrate" in fields):
+                self.problem(fields["break"][0], "a scene break says nothing: give it 'when' alone, and put "
+                                                 "'say' or 'narrate' in an aside of its own")
+            elif "say" not in fields and "narrate" not in fields and not scene_break:
+                self.problem(entry, "an aside needs 'say' (speaker: line), 'narrate' (a line of narration) "
+                                    "or 'break: true' (a scene break)")
             when = self.pattern(fields["when"][1], vocab, beat=False) if "when" in fields else None
             say = self.say(fields["say"][1], speakers) if "say" in fields else ()
             narrate = self.text(fields["narrate"][1], "narrate") if "narrate" in fields else ""
             every = scalar(fields["every"][1]) if "every" in fields else False
             if not isinstance(every, bool):
                 self.problem(fields["every"][1], "every should be true or false")
-            if when is not None:
+            if when is not None and scene_break:
+                asides.append(Aside(when, (), SCENE_BREAK, every is True, scene_break=True))
+            elif when is not None:
                 asides.append(Aside(when, say, narrate or "", every is True))
         return asides
 

@@ -16,6 +16,7 @@ class Person:
     temper: str | None = None
     line: int = 0  # where the scene declares this person
     address: tuple[tuple[str, str], ...] = ()  # (speaker id or "default", how they name this person in speech)
+    cast: str | None = None  # the cast member this person is ("none": nobody the cast knows); None: by name
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,12 +35,16 @@ class Pattern:
         return self.text
 
 
+SCENE_BREAK = "\u2042"  # ⁂, told in the prose where a `break: true` aside fires; exported as a break
+
+
 @dataclass(frozen=True, slots=True)
 class Aside:
     when: Pattern
     say: tuple[tuple[str, str], ...] = ()  # (speaker id, line)
-    narrate: str = ""
+    narrate: str = ""  # for a scene break, SCENE_BREAK: the exports end the paragraph there and print "#"
     every: bool = False
+    scene_break: bool = False  # `break: true`: the scene breaks here (a new scene of the chapter begins)
 
 
 @dataclass(frozen=True)

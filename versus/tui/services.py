@@ -18,7 +18,7 @@ class Unavailable(Exception):
 @dataclass
 class Services:
     narrate: Callable[..., str]  # playthrough, pace=, words= -> Markdown
-    export: Callable[..., Any]  # playthrough, take name, pace=, words= -> versus.export.Exported (or a Path)
+    export: Callable[..., Any]  # playthrough, take name, pace=, words= -> versus.export.place.Exported (or a Path)
     odds: Callable[[Any, Any], dict[int, float]] | None = None  # scene, state -> seat: chance
     solve: Callable[[Any, Callable[[], bool]], Any] | None = None  # scene, cancelled -> versus.solve.Solution
     keep: Callable[[Any], Any] | None = None  # solution -> the Take saved for it (on the UI thread)
@@ -40,18 +40,18 @@ def default_services() -> Services:
 
     def export(play, take_name: str, pace: str = "brisk", words: int | None = None):
         try:
-            from versus.export import export_play
+            from versus.export.markdown import export_play
         except ImportError as error:
             raise Unavailable(f"export is not built yet ({error})") from None
         return export_play(play, take_name, pace=pace, manuscript=manuscript(), words=words)  # manuscript_exports/
 
     def export_docx(play, take_name: str, pace: str = "brisk", words: int | None = None):
-        from versus.manuscript.export import export_docx as write
+        from versus.export.word import export_docx as write
 
         return write(play, take_name, pace=pace, manuscript=manuscript(), words=words)
 
     def manuscript():
-        from versus.manuscript.config import find_manuscript  # a bad manuscript.yaml fails the export, located
+        from versus.export.config import find_manuscript  # a bad manuscript.yaml fails the export, located
 
         return find_manuscript()
 

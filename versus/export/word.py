@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from versus import __version__
-from versus.export import Exported, export_dir, record, render
+from versus.export.blocks import Block, read_blocks, word_count
+from versus.export.config import Manuscript
+from versus.export.docx import Front, docx_bytes
+from versus.export.markdown import record, render
+from versus.export.memory import Memory, key_of
+from versus.export.place import Exported, export_dir
 from versus.files import clean_text, write_export
-from versus.manuscript.blocks import Block, read_blocks, word_count
-from versus.manuscript.config import Manuscript
-from versus.manuscript.docx import Front, docx_bytes
-from versus.manuscript.memory import Memory, key_of
 from versus.takes.playthrough import Playthrough
 
 
@@ -50,7 +51,7 @@ def export_docx(play: Playthrough, take_name: str, out: Path | str | None = None
     Like the Markdown export, it draws around the phrasings of the folder's earlier exports, and the
     same take in both formats counts as one export of the manuscript.
     """
-    target = Path(out) if out else export_dir(play) / f"{Path(default_name or play.scene.name).name}.docx"
+    target = Path(out) if out else export_dir(manuscript) / f"{Path(default_name or play.scene.name).name}.docx"
     memory = Memory(target.parent)
     key = key_of(Path(play.scene.path).name, take_name, pace, options.get("words"))
     used: list[str] = []

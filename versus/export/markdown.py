@@ -6,17 +6,19 @@ goes to the next free name, or with force the old file is kept as a backup.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
 from versus import __version__
+from versus.export.config import Manuscript
+from versus.export.memory import Memory, key_of
+from versus.export.place import Exported, export_dir
+from versus.export.typography import house_style
 from versus.files import clean_text, write_export
-from versus.manuscript.config import Manuscript
 from versus.narration import annotated
-from versus.manuscript.memory import Memory, key_of
-from versus.narration.plan import compose
+from versus.narration import compose
+from versus.scenes.model import SCENE_BREAK
 from versus.takes.log import SOURCE, describe
 from versus.takes.outcome import outcome
 from versus.takes.playthrough import Playthrough
@@ -34,25 +36,18 @@ def roman(n: int) -> str:
     return out
 
 
-@dataclass(frozen=True)
-class Exported:
-    path: Path
-    written: bool  # False when an identical export was already there
-    backup: Path | None = None
-
-
-def export_dir(play: Playthrough) -> Path:
-    """manuscript_exports/ beside the folder that holds the scene (the project's top level)."""
-    return Path(play.scene.path).resolve().parent.parent / "manuscript_exports"
-
-
 def record(play: Playthrough, take_name: str, pace: str = "brisk", manuscript: Manuscript | None = None,
            words: int | None = None) -> dict:
-    """The front matter: everything needed to reproduce the export (Markdown and .docx alike)."""
+    """The front matter: everything needed to reproduce the export (Markdown and .docx alike).
+
+    title is the novel's, from manuscript.yaml, and the chapter's own title is chapter_title, so
+    that pandoc -s prints each once and concatenated chapters keep the book's title. Without
+    manuscript.yaml there is no title: the heading names the chapter (pagetitle names a web page).
+    """
     scene = play.scene
     front = {
-        "title": scene.title,
-        **({"novel": manuscript.title, "author": manuscript.author} if manuscript else {}),
+        **({"title": manuscript.title, "author": manuscript.author} if manuscript else {"pagetitle": scene.title}),
+        "chapter_title": scene.title,
         "chapter": scene.chapter,
         "scene": Path(scene.path).name,
         "take": take_name,
@@ -70,6 +65,15 @@ def record(play: Playthrough, take_name: str, pace: str = "brisk", manuscript: M
     return front
 
 
+def heading(title: str, chapter: int | None) -> str:
+    return f"# Chapter {roman(chapter)} \u2014 {title}" if chapter else f"# {title}"
+
+
+def front_matter(front: dict) -> str:
+    return "---\n" + yaml.safe_dump(front, sort_keys=False, allow_unicode=True, width=100,
+                                    default_flow_style=None) + "---"
+
+
 def render(play: Playthrough, take_name: str, pace: str = "brisk", ledger: bool = False,
            manuscript: Manuscript | None = None, annotate: bool = False, words: int | None = None,
            notes: list[str] | None = None, avoid: frozenset[str] = frozenset(),
@@ -78,20 +82,69 @@ def render(play: Playthrough, take_name: str, pace: str = "brisk", ledger: bool 
     words is a budget for the prose; what the author should know of it is added to notes. avoid names
     phrasings the manuscript's other exports used; the phrasings this one uses are added to used."""
     scene = play.scene
-    front = record(play, take_name, pace, manuscript, words)
-    heading = f"# Chapter {roman(scene.chapter)} — {scene.title}" if scene.chapter else f"# {scene.title}"
-    parts = ["---\n" + yaml.safe_dump(front, sort_keys=False, allow_unicode=True, width=100,
-                                      default_flow_style=None) + "---", heading]
+    parts = [front_matter(record(play, take_name, pace, manuscript, words)), heading(scene.title, scene.chapter)]
+    parts.extend(prose(play, pace, words, annotate, notes, avoid, used, manuscript.dashes if manuscript else "closed"))
+    if ledger:
+        parts.append(ledger_table(play))
+    return "\n\n".join(parts) + "\n"
+
+
+def prose(play: Playthrough, pace: str = "brisk", words: int | None = None, annotate: bool = False,
+          notes: list[str] | None = None, avoid: frozenset[str] = frozenset(), used: list[str] | None = None,
+          dashes: str = "closed") -> list[str]:
+    """The chapter's paragraphs as Markdown blocks, in the house style, a scene break as a thematic break."""
     composition = compose(play, pace, words, avoid)
     if notes is not None:
         notes.extend(composition.warnings)
     if used is not None:
         used.extend(composition.phrasings)
     paragraphs = list(composition.paragraphs)
-    parts.extend(annotated(paragraphs) if annotate else [p.text for p in paragraphs])
-    if ledger:
-        parts.append(ledger_table(play))
-    return "\n\n".join(parts) + "\n"
+    blocks = annotated(paragraphs) if annotate else [p.text for p in paragraphs]
+    out: list[str] = []
+    note = None
+    for block in blocks:
+        if block.startswith("<!--"):
+            note = block
+            out.append(block)
+            continue
+        told = False
+        for piece in _broken(block):
+            if piece is None:
+                out.append(BREAK)
+                continue
+            if told and note:  # the paragraph's part after a break: its actions named again
+                out.append(note)
+            out.append(house_style(piece, dashes))
+            told = True
+    return _no_stray_breaks(out)
+
+
+BREAK = "* * *"
+
+
+def _broken(text: str) -> list[str | None]:
+    """A paragraph split where a scene break fell in it: its parts, with None for each break."""
+    if SCENE_BREAK not in text:
+        return [text]
+    out: list[str | None] = []
+    for n, piece in enumerate(text.split(SCENE_BREAK)):
+        if n:
+            out.append(None)
+        if piece.strip():
+            out.append(piece.strip())
+    return out
+
+
+def _no_stray_breaks(blocks: list[str]) -> list[str]:
+    """No break before the first paragraph or after the last, nor two together."""
+    out: list[str] = []
+    for block in blocks:
+        if block == BREAK and (not any(b != BREAK and not b.startswith("<!--") for b in out) or out[-1] == BREAK):
+            continue
+        out.append(block)
+    while out and out[-1] == BREAK:
+        out.pop()
+    return out
 
 
 def ledger_table(play: Playthrough) -> str:
@@ -115,10 +168,10 @@ def export_play(play: Playthrough, take_name: str, out: Path | str | None = None
     """Write the export; never clobber: same bytes → nothing written; else next free name or backup.
 
     The exports of one folder are a manuscript: this one draws around the phrasings of those made
-    before it, and its own are remembered beside them (versus/manuscript/memory.py).
+    before it, and its own are remembered beside them (versus/export/memory.py).
     """
     name = Path(default_name or play.scene.name).name  # a take name never leads out of manuscript_exports/
-    target = Path(out) if out else export_dir(play) / f"{name}.md"
+    target = Path(out) if out else export_dir(manuscript) / f"{name}.md"
     memory, key = Memory(target.parent), key_of(Path(play.scene.path).name, take_name, pace, words)
     used: list[str] = []
     text = clean_text(render(play, take_name, pace, ledger, manuscript, annotate, words, notes,
@@ -128,4 +181,4 @@ def export_play(play: Playthrough, take_name: str, out: Path | str | None = None
     return Exported(path, written, backup)
 
 
-__all__ = ["Exported", "export_play", "record", "render", "roman"]
+__all__ = ["Exported", "export_play", "heading", "prose", "record", "render", "roman"]

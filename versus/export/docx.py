@@ -4,7 +4,9 @@
 paragraph after a heading or a break flush), one-inch margins; the author's name and contact at
 top left of the first page and the word count at top right; the chapter heading centred a third
 of the way down; scene breaks a centred "#"; a running head "Surname / Short title / page" on
-every page but the first. The same blocks and record give the same bytes.
+every page but the first. A book has a title page of its own (the title and byline centred
+halfway down), each chapter on a new page, pages numbered from the first chapter, and END.
+The same blocks and record give the same bytes.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import docx
+from docx.enum.section import WD_SECTION_START
 from docx.enum.style import WD_STYLE_TYPE
 from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_LINE_SPACING, WD_TAB_ALIGNMENT
 from docx.opc.constants import CONTENT_TYPE as CT
@@ -26,8 +29,8 @@ from docx.oxml.ns import qn
 from docx.shared import Inches, Mm, Pt
 from docx.text.paragraph import Paragraph
 
-from versus.manuscript.blocks import Block, about
-from versus.manuscript.properties import PARTNAME, custom_xml
+from versus.export.blocks import Block, about
+from versus.export.properties import PARTNAME, custom_xml
 
 FONTS = {"times": "Times New Roman", "courier": "Courier New"}
 PAPER = {"letter": (Inches(8.5), Inches(11)), "a4": (Mm(210), Mm(297))}
@@ -50,6 +53,7 @@ class Front:
     font: str = "times"
     paper: str = "letter"
     language: str = "en-GB"
+    book: bool = False  # a whole book: a title page of its own, each chapter on a new page, and END
 
 
 def docx_bytes(blocks: list[Block], front: Front) -> bytes:
@@ -57,8 +61,13 @@ def docx_bytes(blocks: list[Block], front: Front) -> bytes:
     _page(document, front)
     _styles(document, FONTS[front.font], front.language)
     _first_page(document, front)
-    _body(document, blocks, front)
-    _running_head(document, front.running_head)
+    if front.book:
+        _title(document, front)
+        _book(document, blocks)
+        _running_heads(document, front.running_head)
+    else:
+        _body(document, blocks, front)
+        _running_head(document, front.running_head)
     _properties(document, front)
     raw = io.BytesIO()
     document.save(raw)
@@ -91,6 +100,8 @@ def _styles(document, font: str, language: str) -> None:
     fmt.widow_control = True
     _style(document, "First Paragraph", indent=False)  # pandoc's and Scrivener's name for a flush opening
     _style(document, "Scene Break", indent=False, centred=True)
+    _style(document, "Title Page", indent=False, centred=True)
+    _style(document, "End", indent=False, centred=True).paragraph_format.space_before = Pt(24)
     _style(document, "Contact", indent=False, single=True).paragraph_format.tab_stops.add_tab_stop(
         _text_width(document), WD_TAB_ALIGNMENT.RIGHT)
     heading = document.styles["Heading 1"]
@@ -183,6 +194,62 @@ def _body(document, blocks: list[Block], front: Front) -> None:
             added.bold = run.bold or None
 
 
+def _title(document, front: Front) -> None:
+    """The title page: the title and byline centred halfway down, below the contact block."""
+    section = document.sections[0]
+    lines_above = len(front.contact or ("",))
+    title = document.add_paragraph(front.title, style="Title Page")
+    title.paragraph_format.space_before = max(Pt(24), int(section.page_height / 2 - section.top_margin
+                                                          - (lines_above + 1) * SINGLE_LINE))
+    document.add_paragraph(f"by {front.author}" if front.author else "", style="Title Page")
+
+
+def _book(document, blocks: list[Block]) -> None:
+    """The chapters after the title page, each from a new page a third down, numbered from 1; END after."""
+    body = document.add_section(WD_SECTION_START.NEW_PAGE)
+    _number_from_one(body)
+    flush, chapters = True, 0
+    for block in blocks:
+        if block.kind == "break":
+            document.add_paragraph("#", style="Scene Break")
+            flush = True
+            continue
+        if block.kind == "heading" and block.level == 1:
+            paragraph = document.add_paragraph(style="Heading 1")
+            paragraph.paragraph_format.space_before = _third_down(document, 0)
+            paragraph.paragraph_format.page_break_before = chapters > 0 or None  # the first follows the section break
+            chapters += 1
+            flush = True
+        elif block.kind == "heading":
+            paragraph = document.add_paragraph(style="Heading 2")
+            flush = True
+        else:
+            paragraph = document.add_paragraph(style="First Paragraph" if flush else "Normal")
+            flush = False
+        for run in block.runs:
+            added = paragraph.add_run(run.text)
+            added.italic = run.italic or None
+            added.bold = run.bold or None
+    document.add_paragraph("END", style="End")
+
+
+def _number_from_one(section) -> None:
+    number = OxmlElement("w:pgNumType")
+    number.set(qn("w:start"), "1")
+    section._sectPr.append(number)
+
+
+def _running_heads(document, text: str) -> None:
+    """No head on the title page; on every page of the book, "Surname / Title / page"."""
+    title_page, body = document.sections
+    title_page.header.is_linked_to_previous = False  # defined, and empty
+    body.header.is_linked_to_previous = False
+    paragraph = body.header.paragraphs[0]
+    paragraph.alignment = WD_ALIGN_PARAGRAPH.RIGHT
+    paragraph.add_run(f"{text} / ")
+    _page_field(paragraph, "1")
+
+
 def _third_down(document, lines_above: int) -> int:
     """Space before the chapter heading, so that it stands about a third of the way down the page."""
     section = document.sections[0]
@@ -199,7 +266,7 @@ def _running_head(document, text: str) -> None:
     _page_field(paragraph)
 
 
-def _page_field(paragraph: Paragraph) -> None:
+def _page_field(paragraph: Paragraph, shown: str = "2") -> None:
     """A PAGE field (begin, instruction, separate, cached result, end), which every word processor updates."""
     def run_with(tag: str, **attrs: str):
         run = paragraph.add_run()
@@ -213,7 +280,7 @@ def _page_field(paragraph: Paragraph) -> None:
     instruction = run_with("w:instrText", **{"xml:space": "preserve"})
     instruction.text = " PAGE "
     run_with("w:fldChar", **{"w:fldCharType": "separate"})
-    paragraph.add_run("2")  # the cached result; the head first shows on page two
+    paragraph.add_run(shown)  # the cached result: the number of the first page that shows the head
     run_with("w:fldChar", **{"w:fldCharType": "end"})
 
 

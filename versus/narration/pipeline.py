@@ -1,0 +1,399 @@
+"""The narrator as a pipeline: facts → turning points → plan → talk → refer → realise.
+
+Each stage hands plain values to the next; this module only runs them in order, and searches the
+plan's shape for one that meets the author's word budget.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
+
+from versus.narration import plan as planning
+from versus.narration.checks import scene_names
+from versus.narration.company import Company
+from versus.narration.facts import Facts, setting_of
+from versus.narration.plan import Beat, Shape
+from versus.narration.refer import Referrer, amounts
+from versus.narration.realise import Paragraph, Realiser, speech
+from versus.narration.rules import Book, Library, Rule, builtin
+from versus.narration.talk import Memory, Talk
+from versus.narration.tell import Block, Teller
+from versus.narration.truth import Unit
+from versus.narration.turning import TurningPoint, points
+from versus.narration.words import curly
+from versus.scenes.model import SCENE_BREAK
+
+if TYPE_CHECKING:
+    from versus.takes.playthrough import Playthrough
+
+TOLERANCE = 0.15
+MOST_SENTENCES = 4  # in a paragraph of narration at brisk and full pace
+MOST_DRAFTS = 40  # shapes drafted for a budget, likeliest first, before the nearest is taken
+PACES = planning.PACES
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    paragraphs: tuple[Paragraph, ...]
+    phrasings: tuple[str, ...]
+
+    @property
+    def words(self) -> int:
+        return sum(len(p.text.split()) for p in self.paragraphs)
+
+
+@dataclass(frozen=True, slots=True)
+class Composition:
+    """The prose planned for a budget, the phrasings it used, and what the author should be told."""
+
+    paragraphs: tuple[Paragraph, ...]
+    words: int
+    asked: int | None
+    phrasings: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+
+class Telling:
+    """What every draft of one take shares: the facts, the turning points, the company, the rules."""
+
+    def __init__(self, play: "Playthrough", avoid: frozenset[str] = frozenset(),
+                 rules: Sequence[Rule] | None = None) -> None:
+        from versus.narration.author import author_rules
+
+        self.play, self.avoid = play, avoid
+        self.scene, self.board = play.scene, play.board
+        self.company = Company(self.scene)
+        actions = [p.action for p in play.played]
+        self.facts = Facts(self.board, actions, play.game.states)
+        self.winner = play.game.state.winner
+        seats = [s.seat for s in (self.company.people.get(r) for r in self.company.rivals) if s and s.seat is not None]
+        rivals = (seats + [0, 1])[:2]
+        self.points: list[TurningPoint] = points(self.facts.actions, self.winner, self.board.overshoot,
+                                                 (rivals[0], rivals[1]))
+        self.firings = play.firings()
+        self.rules = list(rules if rules is not None else (*author_rules(self.scene, self.company), *builtin()))
+        digest = hashlib.blake2b(repr((self.scene.seed, play.spins())).encode(), digest_size=8).digest()
+        self.seed = int.from_bytes(digest, "big")
+        setting = setting_of(self.scene)
+        self.base: dict[str, Any] = {
+            "time": setting.time, "company": setting.company, "onlookers": setting.onlookers,
+            "visiting": setting.visiting, "players": setting.players, "board": self.board.id,
+            "place": setting.place, "present": frozenset(p.who for p in self.company.people.values())}
+        self.space_names = {s.number: s.name for s in self.board.spaces}
+        printed = self.scene.extra.get("names") == "printed"
+        proper = {w for p in (*self.scene.players, *self.scene.company) for w in (p.name + " " + p.called).split()}
+        self.realiser = Realiser([s.name for s in self.board.spaces], proper, printed)
+        self.made: dict[tuple[Any, ...], Draft] = {}
+        self.names = scene_names(self.scene, self.board)
+        self.library = Library(self.rules)
+
+    # -- drafts ------------------------------------------------------------------------------------
+    def draft(self, pace: str, shape: Shape) -> Draft:
+        key = (pace, shape)
+        if key not in self.made:
+            self.made[key] = self._draft(pace, shape)
+        return self.made[key]
+
+    def _beats(self, pace: str, shape: Shape) -> list[Beat]:
+        n = len(self.facts.actions)
+        asides = [(k, f.action) for k, f in enumerate(self.firings)]
+        finished = self.winner is not None
+        if pace == "summary":
+            return planning.summary_beats(self.points, n, asides, finished, shape.moments, shape.lean)
+        if pace == "full":
+            return planning.full_beats(self.points, n, asides, finished, shape.lines)
+        return planning.beats(self.points, shape, n, asides, finished, len(self.scene.players))
+
+    def _draft(self, pace: str, shape: Shape) -> Draft:
+        book = Book(self.library, self.seed, self.avoid, self.names, shape.lean)
+        talk = Talk(self.company, book, Memory(), self.base)
+        teller = Teller(self.company, self.facts, book, talk, self.base, self.space_names,
+                        [f.aside for f in self.firings], self.winner)
+        blocks = [b for beat in self._beats(pace, shape) for b in teller.blocks(beat)]
+        paragraphs = Realising(self, blocks, summary=pace == "summary").paragraphs()
+        return Draft(tuple(paragraphs), tuple(book.used))
+
+
+class Realising:
+    """Blocks to paragraphs: narration sentences gathered, each spoken line its own paragraph."""
+
+    def __init__(self, telling: Telling, blocks: Sequence[Block], summary: bool) -> None:
+        self.t, self.blocks, self.summary = telling, blocks, summary
+        self.refer = Referrer(telling.company, telling.scene.extra.get("names") == "printed")
+        self.last_speakers: list[str] = []
+        self.lines = 0  # spoken lines so far, to vary the reporting verbs
+
+    def paragraphs(self) -> list[Paragraph]:
+        if self.summary:
+            return self._summary()
+        out: list[Paragraph] = []
+        pending: list[Block] = []
+        for block in self.blocks:
+            if block.said is None and not block.author_said and not block.scene_break:
+                pending.append(block)
+                continue
+            if pending:
+                out.extend(self._narration(pending))
+                pending = []
+            out.append(Paragraph(SCENE_BREAK, None, None, ()) if block.scene_break else self._speech(block))
+        if pending:
+            out.extend(self._narration(pending))
+        return self._cover(out)
+
+    def _summary(self) -> list[Paragraph]:
+        """A paragraph for the play, and one for its end and fallout that closes on a word spoken; the
+        author's own spoken asides keep paragraphs of their own."""
+        play = [b for b in self.blocks if not b.ending and not b.author_said]
+        end = [b for b in self.blocks if b.ending and b.said is None]
+        out = self._narration(play) if play else []
+        for block in self.blocks:
+            if block.author_said:
+                out.append(self._speech(block))
+        tail = self._narration(end) if end else []
+        said = [b for b in self.blocks if b.ending and b.said is not None][:1]
+        if said and tail:
+            line = self._speech(said[0])
+            last = tail[-1]
+            tail[-1] = Paragraph(f"{last.text} {line.text}", last.first, last.last, last.units + line.units)
+        return self._cover(out + tail)
+
+    def _chunks(self, blocks: list[Block]) -> list[list[Block]]:
+        """Narration blocks gathered into paragraphs of a few sentences (a summary keeps one paragraph)."""
+        if self.summary:
+            return [blocks]
+        out: list[list[Block]] = [[]]
+        for block in blocks:
+            if sum(len(b.sentences) for b in out[-1]) + len(block.sentences) > MOST_SENTENCES and out[-1]:
+                out.append([])
+            out[-1].append(block)
+        return out
+
+    def _narration(self, blocks: list[Block]) -> list[Paragraph]:
+        return [p for chunk in self._chunks(blocks) for p in self._paragraph(chunk)]
+
+    def _paragraph(self, blocks: list[Block]) -> list[Paragraph]:
+        self.refer.new_paragraph()
+        self.last_speakers = []
+        units: list[Unit] = []
+        for block in blocks:
+            for s in block.sentences:
+                text = self._sentence(s.template, dict(s.roles), dict(s.values), s.author)
+                units.append(Unit(text, s.first, s.last, s.author))
+        units = joined(units, [s.step for b in blocks for s in b.sentences])
+        spans = [(b.first, b.last) for b in blocks if b.first is not None and b.last is not None]
+        first = min((f for f, _ in spans), default=None)
+        last = max((l for _, l in spans), default=None)
+        if not units:
+            return [Paragraph("", first, last, ())]
+        text = " ".join(u.text for u in units)
+        return [Paragraph(text, first, last, tuple(units))]
+
+    def _sentence(self, template: str, roles: dict[str, str], values: dict[str, str], author: bool) -> str:
+        if author:
+            return curly(template)
+        scene = self.t.scene
+        values = dict(values)
+        values.setdefault("setting", scene.setting or "the drawing-room")
+        values.setdefault("game", self.t.board.title)  # italics are for emphasis in speech only
+        values.setdefault("pool", "the bank" if self.t.board.pool_name == "bank" else "the pool")
+        rivals = list(self.t.company.rivals)
+        pov = self.t.company.by_seat[scene.pov_seat].id if self.t.company.by_seat else ""
+        if pov in rivals:
+            rivals.remove(pov)
+            rivals.insert(0, pov)
+        roles = dict(roles)
+        if "{rival1}" in template or "{Rival1}" in template:
+            roles.setdefault("rival1", rivals[0] if rivals else "")
+            roles.setdefault("rival2", rivals[1] if len(rivals) > 1 else "")
+        if "{players}" in template:
+            values["players"] = self.refer.names([p.id for p in self.t.company.by_seat])
+        if "{company}" in template:
+            values["company"] = self.refer.names([p.id for p in self.t.company.onlookers])
+        text = self.refer.narration(template, roles, values)
+        return self.t.realiser.sentence(curly(text))
+
+    def _speech(self, block: Block) -> Paragraph:
+        if block.author_said:
+            speaker, line = block.author_said
+            text, answering = line, False
+        else:
+            said = block.said
+            assert said is not None and block.moment is not None
+            speaker = said.speaker
+            roles = {"actor": block.moment.actor, "other": block.moment.other}
+            facts = dict(block.moment.facts)
+            values = {"space": self.t.realiser.names(str(facts.get("space_name", ""))),
+                      "echo": said.echo, **amounts(int(facts.get("paid", 0) or 0))}
+            text = self.refer.speech(said.rule.text, said.speaker, said.hearer, roles, values)
+            text = self.t.realiser.names(text)
+            answering = said.answering
+        tagged, by_name = self._tagging(speaker)
+        person = self.t.company.people[speaker]
+        pronoun = {"she": "she", "he": "he"}.get(person.pronoun, "they")
+        verb = self._verb(answering, speaker)
+        manner = block.said.rule.manner if block.said else ""
+        body = speech(text, person.called, pronoun, verb, manner, by_name, tagged)
+        self.last_speakers.append(speaker)
+        self.lines += 1
+        self.refer.new_paragraph()
+        self.refer.spoke(speaker)
+        units = (Unit(body, block.first, block.last, author=bool(block.author_said)),)
+        return Paragraph(body, block.first, block.last, units, talk=True)
+
+    def _tagging(self, speaker: str) -> tuple[bool, bool]:
+        """(tagged at all, by name rather than pronoun): two people strictly alternating may go untagged
+        on their third line; a pronoun only where nobody else of that pronoun spoke just before."""
+        recent = self.last_speakers[-3:]
+        two = len(recent) >= 2 and len(set(recent)) == 2 and recent[-1] != speaker and speaker in recent
+        if len(recent) == 2 and two and recent[0] == speaker and len(self.last_speakers) == 2:
+            return False, True
+        people = self.t.company.people
+        if not recent or speaker not in recent:
+            return True, True
+        others = [p for p in recent if p != speaker]
+        same = any(people[p].pronoun == people[speaker].pronoun for p in others)
+        return True, same or speaker not in self.last_speakers[-2:-1] and len(recent) < 2
+
+    def _verb(self, answering: bool, speaker: str) -> str:
+        n = self.lines
+        if self.last_speakers and self.last_speakers[-1] == speaker:
+            return "added"
+        if answering:
+            return ("replied", "said", "returned", "said", "answered")[n % 5]
+        return ("said", "said", "observed", "said")[n % 4]
+
+    def _cover(self, paragraphs: list[Paragraph]) -> list[Paragraph]:
+        """Every action in exactly one narration paragraph: an empty one gives its span to the next."""
+        out: list[Paragraph] = []
+        carry: tuple[int, int] | None = None
+        for p in paragraphs:
+            if p.talk or p.text == SCENE_BREAK:
+                out.append(p)
+                continue
+            first, last = p.first, p.last
+            if carry is not None and first is not None and last is not None:
+                first, last = min(first, carry[0]), max(last, carry[1])
+            elif carry is not None:
+                first, last = carry
+            if not p.text:
+                carry = (first, last) if first is not None and last is not None else carry
+                continue
+            carry = None
+            out.append(Paragraph(p.text, first, last, p.units))
+        if carry is not None:
+            for k in range(len(out) - 1, -1, -1):
+                p = out[k]
+                if not p.talk and p.first is not None and p.last is not None:
+                    out[k] = Paragraph(p.text, min(p.first, carry[0]), max(p.last, carry[1]), p.units)
+                    break
+        return out
+
+
+def joined(units: list[Unit], steps: list[bool], most: int = 4) -> list[Unit]:
+    """Plain turns told one after another share a sentence ("Elizabeth sat out the turn; Mr. Darcy went
+    on to Folly; and Jane came to Prudence."), as a reader takes a round in at a glance."""
+    out: list[Unit] = []
+    run: list[Unit] = []
+
+    def flush() -> None:
+        if len(run) == 1:
+            out.append(run[0])
+        elif run:
+            clauses = [u.text.rstrip(".") for u in run]
+            clauses = [clauses[0]] + [c[0].lower() + c[1:] if c.split()[0] in ("The", "A", "An") else c
+                                      for c in clauses[1:]]
+            text = "; ".join(clauses[:-1]) + "; and " + clauses[-1] + "."
+            out.append(Unit(text, run[0].first, run[-1].last))
+        run.clear()
+
+    for unit, step in zip(units, steps):
+        if step and len(run) < most:
+            run.append(unit)
+            continue
+        flush()
+        if step:
+            run.append(unit)
+        else:
+            out.append(unit)
+    flush()
+    return out
+
+
+# -- shapes and budgets ------------------------------------------------------------------------------
+def shapes(pace: str) -> list[Shape]:
+    """The shapes worth drafting, most wanted first: talk at three or four turning points, lines of
+    three or four, a few moments told in a sentence, the opening and the close with a word spoken."""
+    if pace == "summary":
+        return [Shape(0, 0, m, 0, 1) for m in (2, 1, 3, 0, 4, 5)] + [
+            Shape(0, 0, m, 0, c, lean=True) for m in (1, 0, 2) for c in (1, 0)]
+    if pace == "full":
+        return [Shape(0, 3, 0)]
+    return [Shape(t, lines, m, o, o) for o in (2, 3, 0) for t in (4, 3, 5, 2, 6, 1, 8, 10) for lines in (4, 3, 2, 6)
+            for m in (2, 0, 4, 8)]
+
+
+DEFAULT = {"summary": Shape(0, 0, 2, 0, 1), "full": Shape(0, 3, 0)}
+
+
+def compose(play: "Playthrough", pace: str = "brisk", words: int | None = None,
+            avoid: frozenset[str] = frozenset()) -> Composition:
+    """The prose at a pace, or within 15% of words (a budget for the body, headings not counted)."""
+    telling = Telling(play, avoid)
+    if words is None and pace in DEFAULT:
+        best = telling.draft(pace, DEFAULT[pace])
+        return Composition(best.paragraphs, best.words, None, best.phrasings)
+    target = words if words is not None else planning.brisk_words(play.game.state.turn)
+    best = search(telling, target, pace if words is None else "brisk")
+    notes = warnings(target, best) if words is not None else ()
+    return Composition(best.paragraphs, best.words, words, best.phrasings, notes)
+
+
+def search(telling: Telling, target: int, pace: str) -> Draft:
+    """The first draft, in the order of shapes most wanted, within 15% of the target with speech between a
+    quarter and a half of its words; else the nearest of those tried."""
+    tried: list[Draft] = []
+    candidates = shapes("summary") + shapes("brisk") if target <= 450 else shapes("brisk")
+    order = {shape: k for k, shape in enumerate(candidates)}
+    candidates.sort(key=lambda sh: (abs(_estimate(sh) - target) > TOLERANCE * target, order[sh]))
+    for shape in candidates[:MOST_DRAFTS]:
+        pace_of = "summary" if shape.talks == 0 and shape.lines == 0 else "brisk"
+        draft = telling.draft(pace_of, shape)
+        if abs(draft.words - target) <= TOLERANCE * target and (pace_of == "summary" or _talky(draft)):
+            return draft
+        tried.append(draft)
+    if all(d.words < target * (1 - TOLERANCE) for d in tried):  # a long budget for a short game: every turn
+        tried.append(telling.draft("full", DEFAULT["full"]))
+    near = [d for d in tried if abs(d.words - target) <= TOLERANCE * target]
+    if near:  # none with the talk in proportion: the one nearest a third of its words spoken
+        return min(near, key=lambda d: abs(_share(d) - 0.35))
+    return min(tried, key=lambda d: abs(d.words - target))
+
+
+def _estimate(shape: Shape) -> int:
+    """Roughly how many words a shape comes to, to draft the likely ones first (measured on the examples)."""
+    if shape.talks == 0 and shape.lines == 0:
+        return (60 if shape.lean else 110) + 35 * shape.moments
+    return 150 + shape.talks * (45 + 17 * shape.lines) + 35 * shape.moments + 30 * (shape.opening_talk + shape.closing_talk)
+
+
+def _share(draft: Draft) -> float:
+    spoken = sum(len(p.text.split()) for p in draft.paragraphs if p.talk)
+    return spoken / max(1, draft.words)
+
+
+def _talky(draft: Draft) -> bool:
+    return 0.27 <= _share(draft) <= 0.52
+
+
+def warnings(target: int, chosen: Draft) -> tuple[str, ...]:
+    """A word to the author when the budget cannot be kept, or the asides alone are longer than it."""
+    asides = sum(len(u.text.split()) for p in chosen.paragraphs for u in p.units if u.author)
+    if asides > target:
+        return (f"your asides alone run to {asides} words, more than the {target} asked; every one is kept",)
+    if chosen.words < target * (1 - TOLERANCE):
+        return (f"with every turn told the prose runs to {chosen.words} words, short of the {target} asked",)
+    if chosen.words > target * (1 + TOLERANCE):
+        return (f"the prose runs to {chosen.words} words, the fewest this game can be told in; {target} were asked",)
+    return ()

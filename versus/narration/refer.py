@@ -1,0 +1,133 @@
+"""Referring expressions: names, forms of address and pronouns, from the referents the plan carries.
+
+In narration a person is named in full at first mention and by what the scene calls them after; a
+pronoun slot becomes the name again wherever another person of the same pronoun was named since, so
+that "she" is never in doubt. In speech, `{address}` is how the speaker names the hearer aloud and
+`{actor}` how the speaker names that person to someone else.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Mapping
+
+from versus.narration.company import Company
+from versus.narration.words import counted, listing
+
+SLOT = re.compile(r"\{([A-Za-z_0-9]+)\}")
+PRONOUNS = {"he": {"he": "he", "him": "him", "his": "his"}, "she": {"he": "she", "him": "her", "his": "her"},
+            "they": {"he": "they", "him": "them", "his": "their"}}
+
+
+class Referrer:
+    """Fills slots for one telling, remembering who has been named."""
+
+    def __init__(self, company: Company, names_printed: bool) -> None:
+        self.company = company
+        self.introduced: set[str] = set()
+        self.recent: list[str] = []  # people named in the current paragraph, latest last
+        self.printed = names_printed
+
+    def new_paragraph(self) -> None:
+        self.recent = []
+
+    def name(self, pid: str) -> str:
+        """The narrator's name for a person: what the scene calls them ("Elizabeth", "Mr. Darcy"). The
+        people of a chapter are known to its reader; the full "Miss Elizabeth Bennet" is for the scene
+        file and introductions, and reads stiffly across a table of sisters."""
+        person = self.company.people.get(pid)
+        if person is None:
+            return ""
+        self.introduced.add(pid)
+        return person.called
+
+    def names(self, pids: list[str]) -> str:
+        """People listed, a Mr. and a Mrs. of one name as a couple: "Mr. and Mrs. Bennet"."""
+        people = [self.company.people[p] for p in pids if p in self.company.people]
+        words: list[str] = []
+        done: set[str] = set()
+        for person in people:
+            if person.id in done:
+                continue
+            wife = next((q for q in people if q.id not in done and q.id != person.id and person.called.startswith("Mr. ")
+                         and q.called == "Mrs. " + person.called[4:]), None)
+            if wife is not None:
+                words.append(f"Mr. and Mrs. {person.called[4:]}")
+                done |= {person.id, wife.id}
+            else:
+                words.append(self.name(person.id))
+                done.add(person.id)
+            self.introduced.add(person.id)
+        return listing(words)
+
+    def _pronoun(self, pid: str, form: str) -> str:
+        person = self.company.people.get(pid)
+        if person is None:
+            return ""
+        word = PRONOUNS.get(person.pronoun, PRONOUNS["they"])[form]
+        same = [p for p in self.recent if self.company.people[p].pronoun == person.pronoun]
+        if same and same[-1] == pid:
+            return word
+        return self._possessive(pid) if form == "his" else self.name(pid)
+
+    def _possessive(self, pid: str) -> str:
+        called = self.name(pid)
+        return called + ("’" if called.endswith("s") else "’s")
+
+    def narration(self, template: str, roles: Mapping[str, str], values: Mapping[str, str]) -> str:
+        """A narrator's sentence with its people named and its slots filled."""
+
+        def fill(match: re.Match[str]) -> str:
+            slot = match.group(1)
+            cap = slot[0].isupper()
+            key = slot[0].lower() + slot[1:]
+            base, _, form = key.partition("_")
+            if base in roles and form in ("he", "him", "his"):
+                word = self._pronoun(roles[base], form)
+                self._mention(roles[base])
+            elif key in roles:
+                word = self.name(roles[key])
+                self._mention(roles[key])
+            elif key in values:
+                word = values[key]
+            else:
+                word = match.group(0)
+            return word[:1].upper() + word[1:] if cap else word
+
+        return SLOT.sub(fill, template)
+
+    def spoke(self, pid: str) -> None:
+        """A speaker tagged by name has been introduced, and is the one a pronoun would now mean."""
+        self.introduced.add(pid)
+        self._mention(pid)
+
+    def _mention(self, pid: str) -> None:
+        if pid in self.recent:
+            self.recent.remove(pid)
+        self.recent.append(pid)
+
+    def speech(self, template: str, speaker: str, hearer: str, roles: Mapping[str, str],
+               values: Mapping[str, str]) -> str:
+        """A spoken line with its forms of address and its people as the speaker names them."""
+
+        def fill(match: re.Match[str]) -> str:
+            slot = match.group(1)
+            cap = slot[0].isupper()
+            key = slot[0].lower() + slot[1:]
+            if key == "address":
+                word = self.company.address(speaker, hearer) if hearer else ""
+            elif key in roles and roles[key]:
+                word = "you" if roles[key] == hearer else self.company.spoken_of(speaker, roles[key])
+            elif key in values:
+                word = values[key]
+            else:
+                word = ""
+            return word[:1].upper() + word[1:] if cap else word
+
+        text = SLOT.sub(fill, template)
+        return re.sub(r"\s+,|,\s*(?=[?.!])|\s{2,}", lambda m: " " if m.group(0).isspace() else "", text).strip()
+
+
+def amounts(paid: int) -> dict[str, str]:
+    """The slots that state what was paid, given only when it is more than nothing."""
+    return {"counters": counted(paid, "counter")} if paid > 0 else {}

@@ -1,0 +1,256 @@
+"""Response rules: every spoken line and every sentence of narration is a rule, data that writers own.
+
+A rule has criteria over a query of facts (who speaks, to whom, the event, their relation, the scene's
+memory, the concept of the line being answered); of the rules whose criteria all hold, the one with
+the most criteria wins, and the seed breaks ties (after Elan Ruskin's dynamic dialogue for Valve,
+GDC 2012). A spoken line may write to memory, so that remarks come back later. See docs/narration.md.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from versus import yamlio
+from versus.narration.checks import Phrases
+from versus.narration.conditions import holds
+
+HERE = Path(__file__).resolve().parent / "lines"
+SLOT_PATTERN = re.compile(r"\{([A-Za-z_0-9]+)\}")
+# Query keys that are not matched with `holds`: memory and concepts are sets, answered below.
+SPECIAL = {"recall", "unless", "motif", "present"}
+LEAN_WORDS = 24  # a sentence a tight budget can afford
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One line (spoken when `say`, else narration), its criteria, and the replies written under it."""
+
+    id: str
+    text: str
+    spoken: bool
+    criteria: tuple[tuple[str, Any], ...]  # (query key, wanted value)
+    concept: str = ""
+    answers: tuple[str, ...] = ()  # concepts this line replies to; () for a first line
+    parent: str = ""  # the rule this one is written under as a reply (its id)
+    gist: str = ""
+    remember: tuple[str, ...] = ()
+    manner: str = ""
+    beat: str = ""  # for narration: opening, moment, finish, unfinished, close, bridge
+    source: str = ""  # file:rule, for messages
+
+    @property
+    def echoes(self) -> bool:
+        return "{echo}" in self.text or "{Echo}" in self.text
+
+    def matches(self, query: Mapping[str, Any]) -> bool:
+        memory: frozenset[str] = query.get("memory", frozenset())
+        motifs: frozenset[str] = query.get("motifs", frozenset())
+        for key, wanted in self.criteria:
+            if key == "recall":
+                if not set(_words(wanted)) <= memory:
+                    return False
+            elif key == "unless":
+                if set(_words(wanted)) & memory:
+                    return False
+            elif key == "author":
+                continue  # weight only: an author's rule outranks a bundled one of the same criteria
+            elif key == "present":
+                if not set(_words(wanted)) <= query.get("present", frozenset()):
+                    return False
+            elif key == "motif":
+                if not set(_words(wanted)) & motifs:
+                    return False
+            elif key not in query or not holds(wanted, query[key]):
+                return False
+        return True
+
+
+def _words(value: Any) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+
+
+def specificity(rule: Rule, answering: str = "") -> int:
+    """How particular a rule is: its criteria, and how closely it answers the concept said before."""
+    score = len(rule.criteria)
+    if rule.parent:
+        score += 6  # written as the reply to exactly that line
+    elif answering and answering in rule.answers:
+        score += 2
+    elif rule.answers:
+        score += 1
+    return score
+
+
+def answers_concept(rule: Rule, concept: str) -> bool:
+    """A rule answering `taunt` answers `taunt.humility` too."""
+    return any(concept == a or concept.startswith(a + ".") for a in rule.answers)
+
+
+# -- reading the data ------------------------------------------------------------------------------
+def _criteria(raw: Mapping[str, Any], speaker: str, to: str) -> tuple[tuple[str, Any], ...]:
+    when = raw.get("when") or {}
+    out = dict(when) if isinstance(when, Mapping) else {}
+    if speaker:
+        out["speaker"] = speaker
+    if raw.get("temper"):
+        out["speaker_temper"] = raw["temper"]
+        out["speaker_known"] = False  # temper lines serve only people whom no cast knows
+    if to:
+        out["hearer"] = to
+    if raw.get("beat"):
+        out["beat"] = raw["beat"]
+    return tuple(sorted((str(k), _frozen(v)) for k, v in out.items()))
+
+
+def _frozen(value: Any) -> Any:
+    return list(value) if isinstance(value, (list, tuple)) else value
+
+
+def _rules(items: Iterable[Any], source: str, parent: str = "", speaker: str = "", to: str = "",
+           depth: int = 0, unknown: bool = False) -> list[Rule]:
+    out: list[Rule] = []
+    for k, raw in enumerate(items):
+        if not isinstance(raw, Mapping) or not isinstance(raw.get("say", raw.get("text")), str):
+            continue
+        rid = f"{parent or source}/{k}"
+        who = str(raw.get("speaker") or (speaker if parent else "") or "")
+        hearer = raw.get("to") if raw.get("to") is not None else (to if parent else "")
+        hearer = hearer if isinstance(hearer, (str, list)) else ""
+        spoken = isinstance(raw.get("say"), str)
+        answers = tuple(_words(raw.get("answers"))) if raw.get("answers") else ()
+        criteria = _criteria(raw, who, "" if parent else _one(hearer))
+        if (parent and not raw.get("speaker")) or answers:
+            criteria = tuple(sorted((*criteria, ("addressed", True))))  # a reply comes from the one addressed
+        if unknown and parent and not who:
+            criteria = tuple(sorted((*criteria, ("speaker_known", False))))  # a temper's reply: no cast voice
+        rule = Rule(rid, str(raw.get("say", raw.get("text"))), spoken, criteria,
+                    str(raw.get("concept") or ""), answers, parent, str(raw.get("gist") or ""),
+                    tuple(_words(raw["remember"])) if raw.get("remember") else (), str(raw.get("manner") or ""),
+                    str(raw.get("beat") or ""), rid)
+        out.append(rule)
+        replies = raw.get("replies")
+        if isinstance(replies, list) and depth < 6:
+            # A reply is spoken by the one addressed, to the one who spoke, unless it names someone.
+            out.extend(_rules(replies, source, rid, speaker=_one(hearer), to=who, depth=depth + 1,
+                              unknown=unknown or bool(raw.get("temper"))))
+    return out
+
+
+def _one(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def parse(data: Any, source: str) -> list[Rule]:
+    """The rules of one file's data: `lines:` (spoken) and `narration:` (the narrator's)."""
+    if not isinstance(data, Mapping):
+        return []
+    return _rules(data.get("lines") or [], source) + _rules(data.get("narration") or [], source)
+
+
+@cache
+def builtin() -> tuple[Rule, ...]:
+    out: list[Rule] = []
+    for path in sorted(HERE.glob("*.yaml")):
+        out.extend(parse(yamlio.load(path.read_text(encoding="utf-8")), path.stem))
+    return tuple(out)
+
+
+class Library:
+    """The rules indexed once, for every telling of a take: first lines by moment and speaker, replies
+    by the line they answer, general answers by speaker and concept."""
+
+    def __init__(self, rules: Sequence[Rule]) -> None:
+        self.rules = list(rules)
+        self.by_parent: dict[str, list[Rule]] = {}
+        self.answers: dict[tuple[str, str], list[Rule]] = {}  # (speaker or "*", concept) -> general answers
+        # (spoken, event or beat, speaker or "*") -> first lines: a query looks at four lists, not all
+        self.index: dict[tuple[bool, str, str], list[Rule]] = {}
+        for rule in self.rules:
+            criteria = dict(rule.criteria)
+            speakers = _words(criteria.get("speaker") or "*") if rule.spoken else ["*"]
+            if rule.parent:
+                self.by_parent.setdefault(rule.parent, []).append(rule)
+            elif rule.answers:
+                for who in speakers:
+                    for concept in rule.answers:
+                        self.answers.setdefault((who, concept), []).append(rule)
+            else:
+                for key in _words(criteria.get("beat") or criteria.get("event") or "*"):
+                    for who in speakers:
+                        self.index.setdefault((rule.spoken, key, who), []).append(rule)
+
+
+class Book:
+    """The rules one telling draws on (the author's first, then the bundled), each used at most once,
+    and no four words of ours coming round a fourth time."""
+
+    def __init__(self, rules: Sequence[Rule] | Library, seed: int, avoid: frozenset[str] = frozenset(),
+                 names: Iterable[str] = (), lean: bool = False) -> None:
+        self.library = rules if isinstance(rules, Library) else Library(rules)
+        self.lean = lean
+        self.phrases = Phrases(names)
+        self.rng = random.Random(seed)
+        self.used: list[str] = []
+        self.spent: set[str] = set(avoid)  # rule ids used here, or by the manuscript's other exports
+        self.texts: set[str] = set()
+
+    def best(self, candidates: Iterable[Rule], query: Mapping[str, Any], answering: str = "",
+             gist: str = "") -> tuple[int, Rule] | None:
+        """The most specific rule whose criteria hold, not used before; ties broken by the seed."""
+        found = [(specificity(r, answering), r) for r in candidates
+                 if r.id not in self.spent and r.text not in self.texts and r.matches(query)
+                 and (gist or not r.echoes) and not self.phrases.would_exceed(_plain(r.text))]
+        if not found:
+            return None
+        if self.lean:  # a tight budget: the shorter sentences, where there are any
+            short = [(score, r) for score, r in found if len(r.text.split()) <= LEAN_WORDS]
+            found = short or found
+        top = max(score for score, _ in found)
+        tied = sorted((r for score, r in found if score == top), key=lambda r: r.id)
+        return top, tied[self.rng.randrange(len(tied))]
+
+    def _firsts(self, spoken: bool, query: Mapping[str, Any]) -> list[Rule]:
+        key = str(query.get("beat") or query.get("event") or "*") if not spoken else str(query.get("event") or "*")
+        who = str(query.get("speaker") or "*") if spoken else "*"
+        keys = {(spoken, k, w) for k in {key, "*"} for w in {who, "*"}}
+        return [r for k in sorted(keys) for r in self.library.index.get(k, [])]
+
+    def first(self, query: Mapping[str, Any]) -> tuple[int, Rule] | None:
+        return self.best(self._firsts(True, query), query)
+
+    def reply(self, said: Rule, query: Mapping[str, Any], gist: str) -> tuple[int, Rule] | None:
+        written = self.library.by_parent.get(said.id, [])
+        found = self.best(written, query, said.concept, gist)
+        if found is not None:
+            return found
+        who = str(query.get("speaker") or "*")
+        parts = said.concept.split(".")
+        concepts = {".".join(parts[:k]) for k in range(1, len(parts) + 1)}  # taunt.humility answered by taunt
+        general = {r.id: r for w in (who, "*") for c in sorted(concepts) for r in self.library.answers.get((w, c), [])}
+        return self.best(sorted(general.values(), key=lambda r: r.id), query, said.concept, gist)
+
+    def narration(self, query: Mapping[str, Any], again: bool = False) -> Rule | None:
+        """The narrator's rule for the query; with again, one already used may serve when none is left."""
+        found = self.best(self._firsts(False, query), query)
+        if found is None and again:
+            fresh = [r for r in self._firsts(False, query) if r.matches(query)]
+            return max(fresh, key=specificity) if fresh else None
+        if found is not None and again:
+            self.use(found[1])
+        return found[1] if found else None
+
+    def use(self, rule: Rule) -> None:
+        self.used.append(rule.id)
+        self.spent.add(rule.id)
+        self.texts.add(rule.text)
+        self.phrases.add(_plain(rule.text))
+
+
+def _plain(text: str) -> str:
+    """A rule's own words, its slots left out (a name or a space is not a repeated phrase)."""
+    return SLOT_PATTERN.sub(" ", text)

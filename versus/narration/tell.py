@@ -1,0 +1,220 @@
+"""Microplanning: each beat of the plan given its sentences (narration rules) and its conversation
+(talk), as blocks of still unfilled templates with the referents they name.
+
+Nothing here reads events: the facts and the turning points say what happened.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from versus.narration.company import Company
+from versus.narration.facts import ActionFacts, Facts, StretchFacts
+from versus.narration.plan import Beat
+from versus.narration.refer import amounts
+from versus.narration.rules import Book
+from versus.narration.talk import Moment, Said, Talk
+from versus.narration.turning import TurningPoint
+from versus.scenes.model import Aside
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """A sentence to be filled: its template, the people its slots name (scene ids), and what it tells."""
+
+    template: str
+    roles: tuple[tuple[str, str], ...]  # (slot name, scene id): actor, other, leader, …
+    values: tuple[tuple[str, str], ...]  # other slots, already words: space, counters, setting, …
+    first: int | None
+    last: int | None
+    author: bool = False
+    rule: str = ""
+    step: bool = False  # a plain turn at the full pace, which may share a sentence with the next
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A paragraph to be: narration sentences, or one spoken line (with its facts, for the slots)."""
+
+    sentences: tuple[Sentence, ...] = ()
+    said: Said | None = None
+    moment: Moment | None = None
+    first: int | None = None
+    last: int | None = None
+    author_said: tuple[str, str] | None = None  # an aside's spoken line, verbatim: (speaker id, line)
+    ending: bool = False  # tells how the game ended or its fallout (a summary's second paragraph)
+    scene_break: bool = False  # the author's break between scenes
+
+
+class Teller:
+    """Gives every beat its blocks, drawing narration and talk from one book and one memory."""
+
+    def __init__(self, company: Company, facts: Facts, book: Book, talk: Talk, base: dict[str, Any],
+                 space_names: Sequence[str], asides: Sequence[Aside], winner: int | None) -> None:
+        self.company, self.facts, self.book, self.talk = company, facts, book, talk
+        self.base, self.space_names, self.asides, self.winner = base, space_names, asides, winner
+
+    # -- the query of a moment ------------------------------------------------------------------
+    def moment(self, point: TurningPoint) -> Moment:
+        a = self.facts.actions[point.index]
+        actor = self.company.by_seat[point.actor].id
+        other = self.company.by_seat[point.other].id if point.other is not None else ""
+        if point.event == "finish" and not other:
+            other = self._chief_loser(point.actor)
+        space = self.space_names[point.space].upper() if point.space else ""
+        facts: dict[str, Any] = {
+            "space": space, "space_name": self.space_names[point.space] if point.space else "", "kind": a.kind or "blank", "paid": a.paid, "late": point.late, "again": point.again,
+            "lead": a.after.leader == point.actor, "moved": a.moved, "overtook": a.overtook, "advanced": a.advanced,
+            "pov": point.actor == self.company.scene.pov_seat, "actor": self.company.by_seat[point.actor].who,
+            "rivals": {actor, other} == set(self.company.rivals), "waits": point.waits,
+            "won_by_pov": point.event == "finish" and point.actor == self.company.scene.pov_seat,
+        }
+        return Moment(point.event, actor, other, tuple(sorted(facts.items())))
+
+    def _chief_loser(self, seat: int) -> str:
+        me = self.company.by_seat[seat].id
+        rival = next((r for r in self.company.rivals if r != me and r in self.company.people), "")
+        if me in self.company.rivals and rival:
+            return rival
+        final = self.facts.states[-1].pos
+        others = [k for k in range(len(final)) if k != seat]
+        return self.company.by_seat[max(others, key=lambda k: final[k])].id if others else ""
+
+    # -- beats ---------------------------------------------------------------------------------
+    def blocks(self, beat: Beat) -> list[Block]:
+        out = self._blocks(beat)
+        if beat.kind in ("finish", "unfinished", "close"):
+            return [dataclasses.replace(b, ending=True) for b in out]
+        return out
+
+    def _blocks(self, beat: Beat) -> list[Block]:
+        if beat.kind == "opening":
+            return self._scene_beat("opening", Moment("opening", "", "", ()), beat.talk, prefer_onlookers=True)
+        if beat.kind == "close":
+            moment = self._close_moment()
+            if beat.quiet:
+                return self._talk(moment, beat.talk, None, None, prefer_onlookers=True)
+            return self._scene_beat("close", moment, beat.talk, prefer_onlookers=True)
+        if beat.kind == "stretch":
+            return self._stretch(beat)
+        if beat.kind == "aside":
+            return self._aside(beat)
+        if beat.kind == "unfinished":  # its sentence speaks of the last action, which the last stretch told
+            last = len(self.facts.actions) - 1 if self.facts.actions else None
+            told = self._scene_beat("unfinished", self._unfinished_moment(), 0, span=(last, last))
+            return [dataclasses.replace(b, first=None, last=None) for b in told]
+        if beat.kind == "step":
+            return self._step(beat)
+        assert beat.point is not None
+        moment = self.moment(beat.point)
+        kind = "finish" if beat.kind == "finish" else "moment"
+        out = self._narrate(kind, moment, beat.first, beat.last)
+        return out + self._talk(moment, beat.talk, beat.first, beat.last)
+
+    def _scene_beat(self, kind: str, moment: Moment, talk: int, prefer_onlookers: bool = False,
+                    span: tuple[int | None, int | None] = (None, None)) -> list[Block]:
+        out = self._narrate(kind, moment, *span)
+        return out + self._talk(moment, talk, *span, prefer_onlookers=prefer_onlookers)
+
+    def _close_moment(self) -> Moment:
+        if self.winner is None:  # nobody won: the talk at the close is of a game put away unfinished
+            lead = self.facts.lead[-1].leader
+            actor = self.company.by_seat[lead].id if lead is not None else ""
+            return Moment("unfinished", actor, "", (("finished", False), ("lead", lead is not None)))
+        actor = self.company.by_seat[self.winner].id
+        facts = {"finished": True, "won_by_pov": self.winner == self.company.scene.pov_seat,
+                 "actor": self.company.by_seat[self.winner].who}
+        return Moment("close", actor, self._chief_loser(self.winner), tuple(sorted(facts.items())))
+
+    def _unfinished_moment(self) -> Moment:
+        lead = self.facts.lead[-1].leader
+        actor = self.company.by_seat[lead].id if lead is not None else ""
+        return Moment("unfinished", actor, "", (("lead", lead is not None),))
+
+    def _narrate(self, kind: str, moment: Moment, first: int | None, last: int | None) -> list[Block]:
+        query = dict(self.base) | dict(moment.facts) | {"beat": kind, "event": moment.event,
+                                                       "company": self.base.get("company", False)}
+        rule = self.book.narration(query)
+        if rule is None:
+            return [Block(first=first, last=last)] if first is not None else []
+        self.book.use(rule)
+        roles = (("actor", moment.actor), ("other", moment.other))
+        facts = dict(moment.facts)
+        values = (("space", str(facts.get("space_name", ""))), *amounts(int(facts.get("paid", 0) or 0)).items())
+        return [Block((Sentence(rule.text, roles, values, first, last, rule=rule.id),), first=first, last=last)]
+
+    def _talk(self, moment: Moment, lines: int, first: int | None, last: int | None,
+              prefer_onlookers: bool = False) -> list[Block]:
+        if lines <= 0:
+            return []
+        said = self.talk.converse(moment, lines, prefer_onlookers)
+        return [Block(said=s, moment=moment, first=first, last=last) for s in said]
+
+    def _stretch(self, beat: Beat) -> list[Block]:
+        assert beat.first is not None and beat.last is not None
+        if beat.quiet:
+            return [Block(first=beat.first, last=beat.last)]
+        indices = list(range(beat.first, beat.last + 1))
+        s = self.facts.stretch(indices)
+        query = dict(self.base) | self._stretch_facts(s, indices) | {"beat": "stretch"}
+        rule = self.book.narration(query)
+        if rule is None:
+            return [Block(first=beat.first, last=beat.last)]
+        self.book.use(rule)
+        roles = tuple((k, v) for k, v in self._stretch_people(s, indices).items())
+        return [Block((Sentence(rule.text, roles, (), beat.first, beat.last, rule=rule.id),),
+                      first=beat.first, last=beat.last)]
+
+    def _stretch_facts(self, s: StretchFacts, indices: list[int]) -> dict[str, Any]:
+        leaders = {self.facts.lead[i + 1].leader for i in indices} | {s.before.leader}
+        players = max(1, len(self.company.by_seat))
+        return {"eventless": s.eventless, "fines": s.fines, "virtues": s.virtues, "vices": s.vices,
+                "collisions": s.collisions, "confinements": s.confinements,
+                "lead": s.after.leader is not None, "overtook": s.after.leader is not None
+                and s.after.leader != s.before.leader and s.before.leader is not None,
+                "held": len(leaders) == 1 and s.after.leader is not None,
+                "turns": len(indices), "rounds": len(indices) // players,
+                "margin": s.after.margin if s.after.leader is not None else 0}
+
+    def _stretch_people(self, s: StretchFacts, indices: list[int]) -> dict[str, str]:
+        seats = self.company.by_seat
+        out = {}
+        if s.after.leader is not None:
+            out["leader"] = seats[s.after.leader].id
+        if s.before.leader is not None:
+            out["before"] = seats[s.before.leader].id
+        confined = [self.facts.actions[i].player for i in indices if self.facts.actions[i].confined]
+        if confined:
+            out["confined"] = seats[confined[0]].id
+        return out
+
+    def _step(self, beat: Beat) -> list[Block]:
+        assert beat.first is not None
+        a: ActionFacts = self.facts.actions[beat.first]
+        who = self.company.by_seat[a.player].id
+        space = self.space_names[a.landed].upper() if a.landed else ""
+        query = dict(self.base) | {"beat": "step", "event": beat.point.event if beat.point else "step",
+                                   "kind": a.kind or "blank", "paid": a.paid, "received": a.received,
+                                   "moved": a.moved, "space": space, "spun": a.spin is not None,
+                                   "lead": a.after.leader == a.player, "overshot": a.overshot,
+                                   "waiting": a.spin is None, "pov": a.player == self.company.scene.pov_seat}
+        rule = self.book.narration(query, again=True)  # every turn told: plain turns may repeat their words
+        if rule is None:
+            return [Block(first=beat.first, last=beat.last)]
+        values = (("space", self.space_names[a.landed] if a.landed else ""), *amounts(a.paid).items())
+        return [Block((Sentence(rule.text, (("actor", who),), values, beat.first, beat.last, rule=rule.id, step=True),),
+                      first=beat.first, last=beat.last)]
+
+    def _aside(self, beat: Beat) -> list[Block]:
+        aside = self.asides[beat.aside]
+        out: list[Block] = []
+        if aside.scene_break:  # a paragraph of its own, which the exports print as a break
+            return [Block(scene_break=True)]
+        if aside.narrate:  # its action is told by the beat before it: the aside adds no span of its own
+            out.append(Block((Sentence(aside.narrate, (), (), beat.first, beat.last, author=True),)))
+        for speaker, line in aside.say:
+            out.append(Block(first=beat.first, last=beat.last, author_said=(speaker, line)))
+            self.talk.memory.spoke[speaker] = self.talk.memory.spoke.get(speaker, 0) + 1
+        return out

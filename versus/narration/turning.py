@@ -1,0 +1,76 @@
+"""Turning points: the moments of a game worth a conversation, found in the facts and ranked by salience.
+
+A turning point is what a reader would feel: the lead changing hands (above all late), the leader
+confined or sent back, a near miss at the goal, a rival's crime, a collision between the rivals,
+the finish. The plan gives the few most salient of them a conversation and the rest a clause.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from versus.narration.facts import ActionFacts
+
+CRIME_KINDS = {"offense"}
+FALL_KINDS = {"vice", "sent"}
+BASE = {"finish": 100, "confined": 55, "overshoot": 50, "crime": 45, "lead": 40, "collision": 35, "fall": 30,
+        "virtue": 12}
+
+
+@dataclass(frozen=True, slots=True)
+class TurningPoint:
+    """One moment: the action it happened in, what kind of moment, whom it befell and who else it touched."""
+
+    index: int  # the action (0-based)
+    event: str  # lead | crime | fall | confined | collision | overshoot | virtue | finish
+    actor: int  # seat
+    other: int | None  # the overtaken, the one turned out, the runner-up
+    salience: int
+    space: int | None
+    late: bool
+    again: bool = False  # a second overshoot, which sends the player back to the start
+    waits: bool = False  # the player must sit out turns (Virtue Rewarded's waits, the Mansion's prisons)
+
+
+def events_of(a: ActionFacts, board_kind: str, total: int, rivals: tuple[int, int]) -> list[TurningPoint]:
+    """The turning points one action holds (an action may hold two: a crime that also loses the lead)."""
+    late = a.index >= total * 2 // 3
+    out: list[TurningPoint] = []
+    pair = set(rivals)
+
+    def add(event: str, other: int | None = None, bonus: int = 0, **more: bool) -> None:
+        score = BASE[event] + bonus + (12 if late else 0)
+        if a.player in pair and (other is None or other in pair):
+            score += 10  # the spine of the scene
+        out.append(TurningPoint(a.index, event, a.player, other, score, a.landed, late, **more))
+
+    if a.confined:
+        add("confined", bonus=10 if a.before.leader == a.player else 0, waits=True)
+    elif (a.kind in CRIME_KINDS or a.kind == "vice") and a.paid > 0:  # a crime is fined: one with
+        add("crime", bonus=10 if a.before.leader == a.player else 0)  # empty pockets is only a fall
+    elif (a.kind in FALL_KINDS or a.kind in CRIME_KINDS) and a.moved == "back":
+        add("fall", bonus=10 if a.before.leader == a.player else 0)
+    if a.overshot:
+        again = a.to < a.frm - 6 and board_kind == "seat"
+        add("overshoot", bonus=8 if again else 0, again=again)
+    for who, _, _ in a.displaced:
+        add("collision", who, bonus=5 if a.before.leader == who else 0)
+    if a.after.leader == a.player and a.before.leader not in (None, a.player):
+        add("lead", a.before.leader, bonus=15 if late else 0)
+    if a.kind == "virtue" and not out:
+        add("virtue")
+    return out
+
+
+def points(actions: Sequence[ActionFacts], won: int | None, overshoot: str,
+           rivals: tuple[int, int]) -> list[TurningPoint]:
+    """Every turning point of the game, in order."""
+    out: list[TurningPoint] = []
+    total = len(actions)
+    for a in actions:
+        if won is not None and a.index == total - 1:
+            out.append(TurningPoint(a.index, "finish", a.player, None, BASE["finish"] + 30, a.landed, True))
+            continue
+        out.extend(events_of(a, overshoot, total, rivals))
+    return out
