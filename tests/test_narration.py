@@ -3,6 +3,7 @@ answer what was said, voices that stay with their owners, the turning points giv
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -119,7 +120,7 @@ def test_a_reply_answers_the_line_before_and_voices_stay_with_their_owners(path)
     for point in sorted(telling.points, key=lambda p: -p.salience)[:6]:
         lines = talk.converse(teller.moment(point), 5)
         conversations += bool(lines)
-        for before, after in zip(lines, lines[1:]):
+        for before, after in itertools.pairwise(lines):
             assert after.rule.parent == before.rule.id or any(
                 before.rule.concept == a or before.rule.concept.startswith(a + ".") for a in after.rule.answers)
             assert after.hearer == before.speaker  # a reply is spoken to the one who spoke
@@ -162,7 +163,8 @@ def test_memory_lets_a_remark_come_back_and_a_rule_is_never_used_twice():
 
 # -- the cast and manners ------------------------------------------------------------------------------
 @pytest.mark.parametrize("name,called,who", [
-    ("Mr. Darcy", "Mr. Darcy", "darcy"), ("Mrs. Darcy", "Elizabeth", "elizabeth"), ("Miss Darcy", "Georgiana", "georgiana"),
+    ("Mr. Darcy", "Mr. Darcy", "darcy"), ("Mrs. Darcy", "Elizabeth", "elizabeth"),
+    ("Miss Darcy", "Georgiana", "georgiana"),
     ("Miss Elizabeth Bennet", "Lizzy", "elizabeth"), ("Lady Catherine de Bourgh", "Lady Catherine", "lady_catherine"),
     ("Miss de Bourgh", "Anne", "anne"), ("Maria Lucas", "Maria", "maria"), ("Mr. Smith", "Mr. Smith", None),
 ])

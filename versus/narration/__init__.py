@@ -11,8 +11,8 @@ if TYPE_CHECKING:
     from versus.takes.playthrough import Playthrough
 
 
-def compose(play: "Playthrough", pace: str = "brisk", words: int | None = None,
-            avoid: frozenset[str] = frozenset()) -> "Composition":
+def compose(play: Playthrough, pace: str = "brisk", words: int | None = None,
+            avoid: frozenset[str] = frozenset()) -> Composition:
     """The prose planned for a pace or a word budget, with the phrasings it used; avoid names the
     phrasings a manuscript's other exports used."""
     from versus.narration.pipeline import compose as run
@@ -20,17 +20,17 @@ def compose(play: "Playthrough", pace: str = "brisk", words: int | None = None,
     return run(play, pace, words, avoid)
 
 
-def narrate(play: "Playthrough", pace: str = "brisk", words: int | None = None) -> list[str]:
+def narrate(play: Playthrough, pace: str = "brisk", words: int | None = None) -> list[str]:
     """The prose of the play so far, as Markdown paragraphs (curly quotes, em dashes)."""
     return [p.text for p in told(play, pace, words)]
 
 
-def told(play: "Playthrough", pace: str = "brisk", words: int | None = None) -> list["Paragraph"]:
+def told(play: Playthrough, pace: str = "brisk", words: int | None = None) -> list[Paragraph]:
     """The prose as paragraphs that know which actions they tell (for --annotate and the checker)."""
     return list(compose(play, pace, words).paragraphs)
 
 
-def annotated(paragraphs: list["Paragraph"]) -> list[str]:
+def annotated(paragraphs: list[Paragraph]) -> list[str]:
     """Each paragraph after an HTML comment naming its actions, counted from 1 as `versus trace` prints
     them: `actions a-b` for narration (every action in exactly one), `talk a-b` for a spoken line
     about those actions, `none` for the opening and the close."""
@@ -42,5 +42,5 @@ def annotated(paragraphs: list["Paragraph"]) -> list[str]:
     return out
 
 
-def prose_markdown(play: "Playthrough", pace: str = "brisk", words: int | None = None) -> str:
+def prose_markdown(play: Playthrough, pace: str = "brisk", words: int | None = None) -> str:
     return "\n\n".join(narrate(play, pace, words)) + "\n"

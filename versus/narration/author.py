@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 AUTHOR_WEIGHT = 3  # the author's rule beats a bundled one of the same criteria
 
 
-def author_rules(scene: "Scene", company: "Company") -> list[Rule]:
+def author_rules(scene: Scene, company: Company) -> list[Rule]:
     """The scene's phrasebook and its folder's cast.yaml `lines:`, as rules that outrank the bundled."""
     rules = parse(load_author(scene.phrasebook), "author") + parse(author_lines(scene), "cast")
     if not rules:

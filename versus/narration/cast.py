@@ -8,10 +8,11 @@ the cast's relations and forms of address then stand where the names alone canno
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from versus import yamlio
 from versus.files import read_bounded

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 MODERN = ("okay", "ok", "focus", "stressed", "weird", "boring", "guy", "guys", "roll the dice", "rolled", "rolls",
           "dice", "comeback", "level up", "awesome", "kid", "kids", "fun", "mindset", "teenager",
@@ -21,7 +21,7 @@ def narration_only(text: str) -> str:
 
 
 def sentences(text: str) -> list[str]:
-    out = []
+    out: list[str] = []
     for para in text.split("\n\n"):
         para = para.strip()
         if para and not para.startswith(("#", "|", "---", "*The ledger")):
@@ -194,7 +194,7 @@ class Phrases:
 
     def grams(self, text: str) -> list[tuple[str, ...]]:
         words = [w.lower() for w in WORD.findall(text)]
-        return [g for g in zip(words, words[1:], words[2:], words[3:]) if not self.names.intersection(g)]
+        return [g for g in zip(words, words[1:], words[2:], words[3:], strict=False) if not self.names.intersection(g)]
 
     def would_exceed(self, text: str) -> bool:
         new = Counter(self.grams(text))

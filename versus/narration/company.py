@@ -68,9 +68,9 @@ class Company:
                     # Mrs. of one name are married whatever the cast (a Mrs. Darcy is the bride, not a mother)
         for a, member in known.items():
             for other, word in member.relations:
-                b = by_cast.get(other)
-                if b is None:
+                if other not in by_cast:
                     continue
+                b = by_cast[other]
                 self.manners.relation[(a, b)] = word
                 if (b, a) not in self.manners.relation and word in KIN:
                     back = KIN[word]

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import difflib
 import operator
-import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 # The facts a condition may name, and what each means (facts.py gives their values).
 CONDITIONS: dict[str, str] = {
@@ -45,7 +45,8 @@ CONDITIONS: dict[str, str] = {
     "others": "true when the collisions a stretch tells together after the pairs it names are all between others",
     "alternated": "true when a pair's collisions in a stretch went one way, then the other, by turns",
     # the query of a response rule (docs/narration.md): who speaks, to whom, about what
-    "event": "the moment: opening, lead, crime, fall, confined, collision, overshoot, virtue, finish, unfinished, close",
+    "event": "the moment: opening, lead, crime, fall, confined, collision, overshoot, virtue, finish, unfinished,"
+             " close",
     "beat": "for narration: opening, stretch, moment, finish, unfinished, close, step",
     "speaker": "who speaks: a cast id (elizabeth, darcy, …) or, for someone the cast does not know, the scene's id",
     "hearer": "who is spoken to, as speaker",
@@ -74,7 +75,8 @@ CONDITIONS: dict[str, str] = {
     "waiting": "true when the action was a turn sat out",
     "advanced": "spaces a direction advanced the player in this action (a Mansion virtue's six, as counted)",
     "present": "cast ids (or scene ids) who must all be at the table, playing or looking on",
-    "place": "where the scene is, read from its setting: longbourn, netherfield, rosings, hunsford, pemberley, lucas-lodge, meryton, london or elsewhere",
+    "place": "where the scene is, read from its setting: longbourn, netherfield, rosings, hunsford, pemberley,"
+             " lucas-lodge, meryton, london or elsewhere",
     "recall": "memory keys that earlier lines wrote, all of which must have been said",
     "unless": "memory keys none of which may have been said",
     "motif": "a motif the speaker or the hearer carries (the cast's `motifs:`)",
@@ -114,7 +116,7 @@ def problems(when: Any) -> list[str]:
     for name, value in when.items():
         if name not in CONDITIONS:
             near = sorted(difflib.get_close_matches(str(name), list(CONDITIONS), n=3),  # ties: the longer common start
-                          key=lambda c: -len(os.path.commonprefix([c, str(name)])))[:1]
+                          key=lambda c: -_common_start(c, str(name)))[:1]
             hint = f" (did you mean {near[0]}?)" if near else f" (known: {', '.join(CONDITIONS)})"
             out.append(f"unknown condition {name!r}{hint}")
         elif not isinstance(value, (str, int, bool, list)):
@@ -132,3 +134,8 @@ def entry(item: Any) -> Entry | None:
             return None
         return Entry(item["text"], tuple(sorted(when.items())))
     return None
+
+
+def _common_start(a: str, b: str) -> int:
+    """How many characters two names share from their start."""
+    return next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))

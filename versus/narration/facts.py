@@ -7,8 +7,9 @@ records, so that nothing it says can outrun what happened.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from versus.rules import events as ev
 from versus.rules.board import Board

@@ -9,8 +9,8 @@ lady is "your Ladyship" to those beneath her. A person's `address:` in the scene
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from versus.scenes.model import Person, Scene
 
@@ -107,7 +107,7 @@ class Manners:
             return "mother"
         if b.title in ("Mrs.", "Lady") and a.title == "Miss":
             return "daughter"
-        if a.title == "Miss" and b.title == "Miss" or (not a.title and not b.title):
+        if (a.title == "Miss" and b.title == "Miss") or (not a.title and not b.title):
             return "sister" if a.male is False else "brother"
         if a.male and b.title == "Miss":
             return "father" if has_mother or a.title == "Sir" else "brother"

@@ -7,16 +7,17 @@ plan's shape for one that meets the author's word budget.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from versus.narration import plan as planning
 from versus.narration.checks import scene_names
 from versus.narration.company import Company
 from versus.narration.facts import Facts, setting_of
 from versus.narration.plan import Beat, Shape
-from versus.narration.refer import Referrer, amounts
 from versus.narration.realise import Paragraph, Realiser, speech
+from versus.narration.refer import Referrer, amounts
 from versus.narration.rules import Book, Library, Rule, builtin
 from versus.narration.talk import Memory, Talk
 from versus.narration.tell import Block, Teller
@@ -58,7 +59,7 @@ class Composition:
 class Telling:
     """What every draft of one take shares: the facts, the turning points, the company, the rules."""
 
-    def __init__(self, play: "Playthrough", avoid: frozenset[str] = frozenset(),
+    def __init__(self, play: Playthrough, avoid: frozenset[str] = frozenset(),
                  rules: Sequence[Rule] | None = None) -> None:
         from versus.narration.author import author_rules
 
@@ -69,7 +70,7 @@ class Telling:
         self.facts = Facts(self.board, actions, play.game.states)
         self.winner = play.game.state.winner
         seats = [s.seat for s in (self.company.people.get(r) for r in self.company.rivals) if s and s.seat is not None]
-        rivals = (seats + [0, 1])[:2]
+        rivals = [*seats, 0, 1][:2]
         self.points: list[TurningPoint] = points(self.facts.actions, self.winner, self.board.overshoot,
                                                  (rivals[0], rivals[1]))
         self.firings = play.firings()
@@ -184,7 +185,7 @@ class Realising:
         units = joined(units, [s.step for b in blocks for s in b.sentences])
         spans = [(b.first, b.last) for b in blocks if b.first is not None and b.last is not None]
         first = min((f for f, _ in spans), default=None)
-        last = max((l for _, l in spans), default=None)
+        last = max((end for _, end in spans), default=None)
         if not units:
             return [Paragraph("", first, last, ())]
         text = " ".join(u.text for u in units)
@@ -254,7 +255,7 @@ class Realising:
             return True, True
         others = [p for p in recent if p != speaker]
         same = any(people[p].pronoun == people[speaker].pronoun for p in others)
-        return True, same or speaker not in self.last_speakers[-2:-1] and len(recent) < 2
+        return True, same or (speaker not in self.last_speakers[-2:-1] and len(recent) < 2)
 
     def _verb(self, answering: bool, speaker: str) -> str:
         n = self.lines
@@ -308,7 +309,7 @@ def joined(units: list[Unit], steps: list[bool], most: int = 4) -> list[Unit]:
             out.append(Unit(text, run[0].first, run[-1].last))
         run.clear()
 
-    for unit, step in zip(units, steps):
+    for unit, step in zip(units, steps, strict=True):
         if step and len(run) < most:
             run.append(unit)
             continue
@@ -337,7 +338,7 @@ def shapes(pace: str) -> list[Shape]:
 DEFAULT = {"summary": Shape(0, 0, 2, 0, 1), "full": Shape(0, 3, 0)}
 
 
-def compose(play: "Playthrough", pace: str = "brisk", words: int | None = None,
+def compose(play: Playthrough, pace: str = "brisk", words: int | None = None,
             avoid: frozenset[str] = frozenset()) -> Composition:
     """The prose at a pace, or within 15% of words (a budget for the body, headings not counted)."""
     telling = Telling(play, avoid)
@@ -375,7 +376,8 @@ def _estimate(shape: Shape) -> int:
     """Roughly how many words a shape comes to, to draft the likely ones first (measured on the examples)."""
     if shape.talks == 0 and shape.lines == 0:
         return (60 if shape.lean else 110) + 35 * shape.moments
-    return 150 + shape.talks * (45 + 17 * shape.lines) + 35 * shape.moments + 30 * (shape.opening_talk + shape.closing_talk)
+    talk = shape.talks * (45 + 17 * shape.lines) + 30 * (shape.opening_talk + shape.closing_talk)
+    return 150 + talk + 35 * shape.moments
 
 
 def _share(draft: Draft) -> float:

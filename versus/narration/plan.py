@@ -8,8 +8,8 @@ The plan is plain data (Beats); talk, refer and realise turn it into prose.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from versus.narration.turning import TurningPoint
 
@@ -134,11 +134,11 @@ def full_beats(points: Sequence[TurningPoint], actions: int, asides: Sequence[tu
         aside_at.setdefault(action, []).append(firing)
     out = [Beat("opening", talk=2)]
     for i in range(actions):
-        p = by_action.get(i)
-        if p is not None and p.salience >= 40:
-            out.append(Beat("finish" if p.event == "finish" else "moment", i, i, p, lines))
+        point = by_action.get(i)
+        if point is not None and point.salience >= 40:
+            out.append(Beat("finish" if point.event == "finish" else "moment", i, i, point, lines))
         else:
-            out.append(Beat("step", i, i, p))
+            out.append(Beat("step", i, i, point))
         out.extend(Beat("aside", i, i, aside=f) for f in aside_at.get(i, []))
     if not finished:
         out.append(Beat("unfinished"))

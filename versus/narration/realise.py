@@ -8,8 +8,8 @@ semicolon is not capitalised unless it is a name.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from versus.narration.truth import Unit
 from versus.narration.words import curly
@@ -18,13 +18,37 @@ SMALL = {"of", "the", "a", "an", "to", "and", "in"}
 
 
 def novel_name(printed: str) -> str:
-    """THE HOUSE OF CORRECTION -> the House of Correction; A CHEAT -> a Cheat; PIETY -> Piety."""
+    """THE HOUSE OF CORRECTION -> the House of Correction; A CHEAT -> a Cheat; PIETY -> Piety; and a place
+    the board prints bare takes the article a novel would give it: SUMMIT OF DISSIPATION -> the Summit
+    of Dissipation, WHIPPING POST -> the Whipping Post, SABBATH BREAKER -> a Sabbath Breaker."""
     words = printed.split()
     out = []
     for k, word in enumerate(words):
         lower = word.lower()
         out.append(lower if lower in SMALL and (k > 0 or len(words) > 1) else word.capitalize())
-    return " ".join(out)
+    return article(printed) + " ".join(out)
+
+
+def article(name: str) -> str:
+    """The article a bare name of a place or of a kind of person wants ("" when it has one, or wants none)."""
+    upper = name.upper()
+    if len(upper.split()) < 2 or upper.split()[0] in ("THE", "A", "AN"):
+        return ""
+    if upper.endswith("BREAKER"):
+        return "a "
+    return "the " if " OF " in upper or " TO " in upper or upper.endswith(" POST") else ""
+
+
+def space_name(name: str, printed: bool) -> str:
+    """A space as the prose names it: the board's capitals as a novel prints them; a name the board prints
+    in mixed case with its article in the middle of a sentence ("the Stocks", "the House of Correction")."""
+    if printed or not name:
+        return name
+    if name.isupper():
+        return novel_name(name)
+    if name.startswith("The "):
+        return "the " + name[4:]
+    return article(name) + name
 
 
 class Realiser:

@@ -9,7 +9,7 @@ that "she" is never in doubt. In speech, `{address}` is how the speaker names th
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from collections.abc import Mapping
 
 from versus.narration.company import Company
 from versus.narration.words import counted, listing
@@ -49,8 +49,8 @@ class Referrer:
         for person in people:
             if person.id in done:
                 continue
-            wife = next((q for q in people if q.id not in done and q.id != person.id and person.called.startswith("Mr. ")
-                         and q.called == "Mrs. " + person.called[4:]), None)
+            wife = next((q for q in people if q.id not in done and q.id != person.id
+                         and person.called.startswith("Mr. ") and q.called == "Mrs. " + person.called[4:]), None)
             if wife is not None:
                 words.append(f"Mr. and Mrs. {person.called[4:]}")
                 done |= {person.id, wife.id}
@@ -116,7 +116,7 @@ class Referrer:
             key = slot[0].lower() + slot[1:]
             if key == "address":
                 word = self.company.address(speaker, hearer) if hearer else ""
-            elif key in roles and roles[key]:
+            elif roles.get(key):
                 word = "you" if roles[key] == hearer else self.company.spoken_of(speaker, roles[key])
             elif key in values:
                 word = values[key]

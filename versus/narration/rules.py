@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from versus import yamlio
 from versus.narration.checks import Phrases

@@ -9,8 +9,9 @@ a word where a reply is written for them. Lines write to the scene's memory as t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from versus.narration.company import Company, Someone
 from versus.narration.rules import Book, Rule
@@ -59,7 +60,8 @@ class Talk:
         q = dict(self.base) | dict(moment.facts) | {
             "event": moment.event, "speaker": speaker.who, "speaker_temper": speaker.temper,
             "speaker_known": bool(speaker.cast), "speaker_role": role, "addressed": addressed,
-            "memory": frozenset(self.memory.keys), "motifs": speaker.motifs | (hearer.motifs if hearer else frozenset()),
+            "memory": frozenset(self.memory.keys),
+            "motifs": speaker.motifs | (hearer.motifs if hearer else frozenset()),
             "won": moment.event in ("finish", "close") and speaker.id == moment.actor,
             "lost": moment.event in ("finish", "close") and speaker.seat is not None and speaker.id != moment.actor,
         }

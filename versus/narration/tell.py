@@ -7,12 +7,14 @@ Nothing here reads events: the facts and the turning points say what happened.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from versus.narration.company import Company
 from versus.narration.facts import ActionFacts, Facts, StretchFacts
 from versus.narration.plan import Beat
+from versus.narration.realise import space_name
 from versus.narration.refer import amounts
 from versus.narration.rules import Book
 from versus.narration.talk import Moment, Said, Talk
@@ -52,9 +54,14 @@ class Teller:
     """Gives every beat its blocks, drawing narration and talk from one book and one memory."""
 
     def __init__(self, company: Company, facts: Facts, book: Book, talk: Talk, base: dict[str, Any],
-                 space_names: Sequence[str], asides: Sequence[Aside], winner: int | None) -> None:
+                 space_names: Mapping[int, str], asides: Sequence[Aside], winner: int | None) -> None:
         self.company, self.facts, self.book, self.talk = company, facts, book, talk
         self.base, self.space_names, self.asides, self.winner = base, space_names, asides, winner
+        self.printed = company.scene.extra.get("names") == "printed"
+
+    def spoken(self, space: int | None) -> str:
+        """The space as the prose names it ("the Summit of Dissipation", "the Stocks")."""
+        return space_name(self.space_names[space], self.printed) if space else ""
 
     # -- the query of a moment ------------------------------------------------------------------
     def moment(self, point: TurningPoint) -> Moment:
@@ -65,7 +72,8 @@ class Teller:
             other = self._chief_loser(point.actor)
         space = self.space_names[point.space].upper() if point.space else ""
         facts: dict[str, Any] = {
-            "space": space, "space_name": self.space_names[point.space] if point.space else "", "kind": a.kind or "blank", "paid": a.paid, "late": point.late, "again": point.again,
+            "space": space, "space_name": self.spoken(point.space), "kind": a.kind or "blank", "paid": a.paid,
+            "late": point.late, "again": point.again,
             "lead": a.after.leader == point.actor, "moved": a.moved, "overtook": a.overtook, "advanced": a.advanced,
             "pov": point.actor == self.company.scene.pov_seat, "actor": self.company.by_seat[point.actor].who,
             "rivals": {actor, other} == set(self.company.rivals), "waits": point.waits,
@@ -203,7 +211,7 @@ class Teller:
         rule = self.book.narration(query, again=True)  # every turn told: plain turns may repeat their words
         if rule is None:
             return [Block(first=beat.first, last=beat.last)]
-        values = (("space", self.space_names[a.landed] if a.landed else ""), *amounts(a.paid).items())
+        values = (("space", self.spoken(a.landed)), *amounts(a.paid).items())
         return [Block((Sentence(rule.text, (("actor", who),), values, beat.first, beat.last, rule=rule.id, step=True),),
                       first=beat.first, last=beat.last)]
 

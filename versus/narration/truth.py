@@ -7,10 +7,11 @@ by the tests and benchmarks/prose.py, and on any annotated export (`versus expor
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Callable, Iterable, Sequence
 
 import yaml
 
@@ -23,8 +24,8 @@ from versus.rules.game import Action
 from versus.rules.state import State
 from versus.scenes.model import Scene
 
-ONES = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen " \
-       "seventeen eighteen nineteen".split()
+ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
 TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 NUMBERS = {w: n for n, w in enumerate(ONES)} | TENS | {"a": 1, "an": 1} | {
     f"{t}-{o}": v + k for t, v in TENS.items() for k, o in enumerate(ONES) if 0 < k < 10}
@@ -152,9 +153,9 @@ class Check:
         for i in self.indices:
             pos = self.replay.states[i].pos[p]
             for e in self.replay.actions[i].events:
-                to = getattr(e, "to", None)
                 if getattr(e, "player", None) == p and isinstance(e, (ev.Moved, ev.Advanced, ev.Sent, ev.Displaced,
                                                                       ev.Released, ev.Relieved, ev.Overshot)):
+                    to: int = e.to
                     out.append(to - pos)
                     pos = to
                 elif isinstance(e, ev.Respun) and e.player == p:
@@ -230,8 +231,8 @@ def receipt(c: Check) -> bool:
     return all(a in each or a in totals for a in _claimed_amounts(c, "receipt"))
 
 
-SPACES = re.compile(r"(?<![\w-])(" + "|".join(sorted(NUMBERS, key=len, reverse=True)) + r"|\d+) (spaces|squares|steps)\b",
-                    re.I)
+SPACES = re.compile(r"(?<![\w-])(" + "|".join(sorted(NUMBERS, key=len, reverse=True))
+                    + r"|\d+) (spaces|squares|steps)\b", re.I)
 
 
 def distance(c: Check) -> bool:
@@ -382,7 +383,7 @@ def _readings(names: tuple[str, ...]) -> tuple[tuple[str, re.Pattern[str]], ...]
         for form in forms:
             used: dict[str, int] = {}
 
-            def group(match: re.Match[str]) -> str:
+            def group(match: re.Match[str], used: dict[str, int] = used) -> str:
                 letter = match.group(1)
                 used[letter] = used.get(letter, 0) + 1
                 body = COUNT if letter in "nm" else person
@@ -432,7 +433,7 @@ def _pair_holds(meaning: str, pair: list[tuple[int, int]], a: int, n: int | None
     if meaning == "mutual":
         return ab > 0 and ba > 0
     if meaning == "alternated":
-        return len(pair) > 1 and all(x != y for x, y in zip(pair, pair[1:]))
+        return len(pair) > 1 and all(x != y for x, y in itertools.pairwise(pair))
     raise ValueError(f"claims.yaml: collisions_counted reads {meaning!r}, which the checker does not know")
 
 

@@ -7,8 +7,8 @@ the finish. The plan gives the few most salient of them a conversation and the r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from versus.narration.facts import ActionFacts
 
