@@ -158,7 +158,7 @@ def replayed(scene, spins: list[int]) -> list[str]:
     """What is wrong with the spins when played afresh: [] when every beat holds.
 
     Independent of the solver: the spins go through a new rules engine game, every beat is judged
-    here from the engine's events as SCENES.md defines it (not by the solver's simulator, nor by
+    here from the engine's events as docs/scenes.md §5 defines it (not by the solver's simulator, nor by
     the scene's pattern matcher), and `versus trace` of the same spins, in a process of its own,
     must show the positions and the winner the engine did.
     """

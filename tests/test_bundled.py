@@ -1,4 +1,4 @@
-"""A bundled example is read-only: from a plain install it is copied to where the author works (issue 12)."""
+"""A bundled example is read-only: from a plain install it is copied to where the author works."""
 
 from __future__ import annotations
 

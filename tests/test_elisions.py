@@ -1,4 +1,4 @@
-"""Elisions of the period ('Tis, 'twas, 'em) take an apostrophe, never an opening quote (STYLE.md rule 9)."""
+"""Elisions of the period ('Tis, 'twas, 'em) take an apostrophe, never an opening quote, as the period printed them."""
 
 from __future__ import annotations
 

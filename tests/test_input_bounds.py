@@ -1,4 +1,4 @@
-"""Hostile or unlucky input is refused at the door with a clear message (issue 12), and exports never clobber."""
+"""Hostile or unlucky input is refused at the door with a clear message, and exports never clobber."""
 
 from __future__ import annotations
 

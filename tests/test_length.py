@@ -1,4 +1,4 @@
-"""Length and pace are the author's to choose, and no phrase comes round too often (issue 11)."""
+"""Length and pace are the author's to choose, and no phrase comes round too often."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Forms of address worked out as the period would, without a map (STYLE.md rule 13, issue 10)."""
+"""Forms of address worked out as the period would, without a map (docs/scenes.md §2)."""
 
 from __future__ import annotations
 

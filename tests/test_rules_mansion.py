@@ -1,4 +1,4 @@
-"""The Mansion of Happiness, space by space and switch by switch, on hand-worked spins (RULES.md 1)."""
+"""The Mansion of Happiness, space by space and switch by switch, on hand-worked spins (docs/rules.md §1)."""
 
 from __future__ import annotations
 

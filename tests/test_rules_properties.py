@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from versus.boards import load_board
 from versus.commands.trace import trace_lines
-from versus.rules import Game
+from versus.rules import Game, Stream
 
 BOARDS = {
     "mansion-of-happiness": [
@@ -115,7 +115,7 @@ def test_playing_with_events_on_reaches_the_same_state(case):
         assert turn.after(before, action.player, action.spin, events) == game.state
         assert tuple(events) == action.events
     if game is not None:
-        streamed = list(Game(board, rules, players).stream(spins))
+        streamed = list(Stream(board, rules, players).play(spins))
         assert [s for _, s in streamed] == list(game.states[1:])
         assert [a for a, _ in streamed] == list(game.actions)
 
@@ -143,3 +143,25 @@ def test_an_action_keeps_its_manners(case):
             action.events = ()  # type: ignore[misc]
         with pytest.raises(AttributeError):
             action.player = 9  # type: ignore[misc]
+
+
+@settings(max_examples=60, deadline=None)
+@given(games(), st.lists(st.integers(1, 2), max_size=40))
+def test_a_stream_from_a_game_plays_on_as_the_game_would_and_leaves_it_able_to_undo(case, more):
+    """One-way play is its own object: streaming on from a game never takes the game's history away."""
+    board, rules, players, spins = case
+    game = None
+    for game in play_out(*case):
+        pass
+    if game is None or game.state.over:
+        return
+    states, actions = game.states, game.actions
+    stream = game.stream()
+    streamed = list(stream.play(more))
+    assert game.states == states and game.actions == actions  # the game is as it was
+    twin = game.copy()
+    for action, after in streamed:
+        assert twin.play(action.spin) == action and twin.state == after
+    assert stream.state == twin.state and stream.spins_used == twin.spins_used - game.spins_used
+    if actions:
+        assert game.undo() == actions[-1] and game.state == states[-2]

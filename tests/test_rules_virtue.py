@@ -1,4 +1,4 @@
-"""Virtue Rewarded and Vice Punished, square by square, on hand-worked spins (RULES.md 2)."""
+"""Virtue Rewarded and Vice Punished, square by square, on hand-worked spins (docs/rules.md §2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The scene format key by key (SCENES.md), spins, patterns, takes and the scene commands."""
+"""The scene format key by key (docs/scenes.md), spins, patterns, takes and the scene commands."""
 
 from __future__ import annotations
 

@@ -144,6 +144,9 @@ def test_scripted_spins_are_kept_unless_free(tmp_path):
     with pytest.raises(Unsolvable) as caught:
         solve(scene, max_edits=3)
     assert "scripted spins kept" in caught.value.lines[0]
+    # in the scene's own terms, never the command line's: the CLI and the TUI each word the remedies
+    assert "--" not in str(caught.value) and "letting the scripted spins change too" in caught.value.lines[0]
+    assert "--free-script" in " ".join(caught.value.told({"free_script": "--free-script"}))
     solution = solve(scene, free_script=True)
     assert solution.edits == ((2, 3, 5),)
 

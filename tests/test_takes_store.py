@@ -1,4 +1,4 @@
-"""The take store: one file a take, names claimed once, nothing lost (issue 12)."""
+"""The take store: one file a take, names claimed once, nothing lost (docs/architecture.md §5)."""
 
 from __future__ import annotations
 

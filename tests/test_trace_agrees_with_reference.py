@@ -1,6 +1,6 @@
-"""versus trace against an independent implementation of RULES.md (tests/reference), byte for byte.
+"""versus trace against an independent implementation of docs/rules.md (tests/reference), byte for byte.
 
-The reference was written from RULES.md alone, without reading versus/. Random spin sequences
+The reference was written from the rules' reading (docs/rules.md) alone, without reading versus/. Random spin sequences
 cover both boards, every preset and every switch value, with 2 to 6 players.
 """
 

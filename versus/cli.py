@@ -9,7 +9,8 @@ import argparse
 import importlib
 import os
 import sys
-from typing import NoReturn, Sequence
+from collections.abc import Sequence
+from typing import NoReturn
 
 # (command, module in versus.commands, one-line help)
 COMMANDS = [

@@ -15,9 +15,9 @@ import re
 import stat
 import tempfile
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # all but tab and newline: ESC, BEL, CR, …
 _umask_lock = threading.Lock()

@@ -52,7 +52,7 @@ def describe_effect(board: Board, rules: Rules, space: Space, effect: Effect) ->
 def describe_space(board: Board, rules: Rules, space: Space) -> str:
     if space.number == board.goal:
         parts = [describe_effect(board, rules, space, e) for e in space.direction]
-        return "; ".join(parts + ["wins the game"])
+        return "; ".join([*parts, "wins the game"])
     if not space.direction:
         if space.kind == "place":
             return "nothing when reached by counting" + (" (never counted as a step)" if rules.skip_places else "")
@@ -66,7 +66,8 @@ def general_rules(board: Board, rules: Rules) -> list[str]:
     start = "off the board; the first spin enters it" if rules.start == 0 else f"on {space_label(board, rules.start)}"
     lines.append(f"Everyone starts {start}.")
     if board.stake:
-        lines.append(f"Each player has {words(board.counters)} counters and puts {words(board.stake)} into the {board.pool_name}.")
+        lines.append(f"Each player has {words(board.counters)} counters and puts {words(board.stake)} "
+                     f"into the {board.pool_name}.")
     else:
         lines.append(f"Each player has {words(board.counters)} counters; fines go into the {board.pool_name}.")
     if board.overshoot == "seat":

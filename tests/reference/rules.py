@@ -1,4 +1,4 @@
-"""An independent, deliberately plain reference implementation of RULES.md.
+"""An independent, deliberately plain reference implementation of docs/rules.md.
 
 It exists only to cross-check the main engine (`versus trace`), so it is
 written for obviousness, not speed: plain loops, one small function per rule,
@@ -68,7 +68,7 @@ def action_line(
     waiting: list[int],
     winner: int | None,
 ) -> str:
-    """One JSON Lines record, keys in the order fixed by RULES.md section 3."""
+    """One JSON Lines record, keys in the order fixed by docs/rules.md §4."""
     obj = {
         "player": player,
         "spin": spin,

@@ -7,7 +7,6 @@ import math
 
 from versus.cli import UsageError
 
-
 MAX_PLAYERS = 1000  # far more than sit round any table; a game's state grows with them
 MAX_TURNS = 100_000  # the most a scene's end.max_turns allows
 MAX_GAMES = 10_000_000

@@ -11,7 +11,8 @@ from versus.commands.common import load_scene_or_fail, open_playthrough, working
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scene", metavar="SCENE", help="a scene file (scenes/*.yaml)")
     parser.add_argument("--take", metavar="NAME", help="the take to export (default: the latest)")
-    parser.add_argument("-o", "--output", metavar="PATH", help="where to write (default: manuscript_exports/ in the working folder, or where "
+    parser.add_argument("-o", "--output", metavar="PATH",
+                        help="where to write (default: manuscript_exports/ in the working folder, or where "
                              "manuscript.yaml's exports: says)")
     parser.add_argument("--pace", choices=["summary", "brisk", "full"], default="brisk",
                         help="summary: the whole game in a paragraph or two; brisk (the default): a chapter's worth, "

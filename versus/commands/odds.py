@@ -6,8 +6,7 @@ import argparse
 import json
 import sys
 
-from versus.commands.common import (MAX_GAMES, MAX_SEED, MAX_TURNS, at_least, load_scene_or_fail,
-                                    open_playthrough)
+from versus.commands.common import MAX_GAMES, MAX_SEED, MAX_TURNS, at_least, load_scene_or_fail, open_playthrough
 
 EPILOG = """\
 Every figure comes from a vectorised simulator of the rules (numpy, many games at once) that
@@ -58,21 +57,21 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         out.write(json.dumps({
             "games": odds.games,
-            "win": {p.id: round(w, 6) for p, w in zip(scene.players, odds.win)},
+            "win": {p.id: round(w, 6) for p, w in zip(scene.players, odds.win, strict=True)},
             "turns_left": round(odds.turns_left, 3),
-            "beats": {str(b): round(h, 6) for b, h in zip(scene.beats, odds.beats)},
+            "beats": {str(b): round(h, 6) for b, h in zip(scene.beats, odds.beats, strict=True)},
         }) + "\n")
         return 0
     out.write(f"{scene.title}: {odds.games:,} games simulated from {where} (seed {seed})\n")
     width = max(len(p.called) for p in scene.players)
-    for person, chance in zip(scene.players, odds.win):
+    for person, chance in zip(scene.players, odds.win, strict=True):
         out.write(f"  {person.called:<{width}}  {_percent(chance)}\n")
     if odds.no_winner:
         out.write(f"  {'(nobody)':<{width}}  {_percent(odds.no_winner)}  unfinished after {scene.max_turns} turns\n")
     out.write(f"Turns still to play: {odds.turns_left:.1f} on average\n")
     if scene.beats:
         out.write("Beats:\n")
-        for beat, chance in zip(scene.beats, odds.beats):
+        for beat, chance in zip(scene.beats, odds.beats, strict=True):
             out.write(f"  {_percent(chance)}  {beat}\n")
     return 0
 

@@ -77,7 +77,6 @@ def _run(args: argparse.Namespace) -> int:
                       "(versus run SCENE plays a scene without one)")
 
     from versus.tui.app import VersusApp  # Textual is imported here, and only here
-
     from versus.tui.prose_process import shutdown, start
 
     start()  # the narrator's own process, spawned while the terminal is still ours to hand on

@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from versus.commands.common import (MAX_SEED, at_least, load_scene_or_fail, open_playthrough, warn_store,
-                                    working_scene)
+from versus.commands.common import MAX_SEED, at_least, load_scene_or_fail, open_playthrough, warn_store, working_scene
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -7,8 +7,15 @@ import json
 import sys
 import time
 
-from versus.commands.common import (MAX_SECONDS, MAX_SEED, MAX_TURNS, at_least, load_scene_or_fail, seconds,
-                                    working_scene)
+from versus.commands.common import (
+    MAX_SECONDS,
+    MAX_SEED,
+    MAX_TURNS,
+    at_least,
+    load_scene_or_fail,
+    seconds,
+    working_scene,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -51,6 +58,11 @@ class Progress:
             cls.shown = False
 
 
+# The solver's remedies (versus.solve.REMEDIES) as this command's flags.
+FLAGS = {"max_turns": "a larger --max-turns", "time_limit": "a larger --time-limit",
+         "max_edits": "a larger --max-edits", "free_script": "--free-script"}
+
+
 def run(args: argparse.Namespace) -> int:
     from versus.cli import Failure
     from versus.solve import Unsolvable, save, solve
@@ -64,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
                          progress=Progress() if sys.stderr.isatty() else None)
     except Unsolvable as error:
         Progress.clear()
-        raise Failure(error.lines, status=1) from None
+        raise Failure(error.told(FLAGS), status=1) from None
     Progress.clear()
     edits = len(solution.edits)
     try:

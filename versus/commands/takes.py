@@ -16,10 +16,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from versus.cli import Failure
     from versus.takes.store import TakesError, TakeStore
-
-    from pathlib import Path
 
     if not Path(args.scene).is_file():
         raise Failure(f"versus: {args.scene}: no such scene file")

@@ -1,14 +1,18 @@
-"""`versus trace`: the rules engine's public contract (RULES.md section 3)."""
+"""`versus trace`: the rules engine's public contract (docs/rules.md §4)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable, Iterator
 from itertools import islice
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from versus.cli import UsageError
 from versus.commands.common import MAX_PLAYERS, MAX_TURNS, add_rules_arguments, at_least, board_and_rules
+
+if TYPE_CHECKING:
+    from versus.rules import Game, Stream
 
 BATCH = 1024  # lines a write: under PYTHONUNBUFFERED every write to stdout is a system call of its own
 
@@ -35,7 +39,7 @@ def parse_spins(text: str) -> list[int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from versus.rules import Game, RulesError
+    from versus.rules import RulesError, Stream
 
     board, rules = board_and_rules(args.board, args.preset, args.set)
     spins = parse_spins(args.spins)
@@ -45,31 +49,35 @@ def run(args: argparse.Namespace) -> int:
     if bad:
         raise UsageError(f"versus: spin {bad[0]} is outside 1..{rules.teetotum}")
     try:
-        game = Game(board, rules, args.players)
+        stream = Stream(board, rules, args.players)
     except RulesError as error:
         raise UsageError(f"versus: {error}") from None
-    write, lines = sys.stdout.write, trace_lines(game, spins)
+    write, lines = sys.stdout.write, trace_lines(stream, spins)
     while batch := list(islice(lines, BATCH)):
         write("\n".join(batch) + "\n")
     return 0
 
 
-def trace_lines(game, spins: Iterable[int]) -> Iterator[str]:
-    """Play spins in order; one JSON line per action, stopping at a winner or when spins run out."""
+def trace_lines(play: Stream | Game, spins: Iterable[int]) -> Iterator[str]:
+    """Play spins in order; one JSON line per action, stopping at a winner or when spins run out.
+    A Game is played on one way from where it stands, and is left as it was."""
+    from versus.rules import Stream
+
+    stream = play if isinstance(play, Stream) else play.stream()
     # An action leaves the tuples it did not change shared with the state before (the engine's
     # states are immutable), so counters and waiting are written again only when they are new.
     counters = waiting = None
     counters_text = waiting_text = ""
-    for action, state in game.stream(spins):
-        pos, cash, pool, wait, _, _, _, _, _, _, winner = state
+    for action, state in stream.play(spins):
+        pos, cash, wait = state.pos, state.counters, state.waiting
         if cash is not counters:
             counters, counters_text = cash, str(list(cash))
         if wait is not waiting:
             waiting, waiting_text = wait, str(list(wait))
         spin = action.spin
         yield (f'{{"player": {action.player}, "spin": {"null" if spin is None else spin}, "pos": {list(pos)}, '
-               f'"counters": {counters_text}, "pool": {pool}, "waiting": {waiting_text}, '
-               f'"winner": {"null" if winner is None else winner}}}')
+               f'"counters": {counters_text}, "pool": {state.pool}, "waiting": {waiting_text}, '
+               f'"winner": {"null" if state.winner is None else state.winner}}}')
 
 
 def trace_line(state, player: int, spin: int | None) -> str:

@@ -43,28 +43,35 @@ def plan(beats: tuple[Pattern, ...] | list[Pattern], players: int) -> BeatPlan:
     for j, b in enumerate(beats):
         kind = b.kind
         if kind == "lands":
-            p.lands.append((j, b.player, b.space))
+            p.lands.append((j, _given(b.player), _given(b.space)))
         elif kind == "reaches":
-            p.reaches.append((j, b.player, b.space))
+            p.reaches.append((j, _given(b.player), _given(b.space)))
         elif kind == "confined":
-            p.confined.append((j, b.player))
+            p.confined.append((j, _given(b.player)))
         elif kind == "overshoots":
-            p.overshoots.append((j, b.player))
+            p.overshoots.append((j, _given(b.player)))
         elif kind == "displaces":
-            p.displaces.append((j, b.player, b.other))
+            p.displaces.append((j, _given(b.player), _given(b.other)))
         elif kind == "wins":
-            p.wins.append((j, b.player))
+            p.wins.append((j, _given(b.player)))
         elif kind == "pays":
-            p.pays.append((j, b.player, b.number or 1))
+            p.pays.append((j, _given(b.player), b.number or 1))
         elif kind == "turn" or kind == "lasts-at-least":
-            p.turns_at_least.append((j, b.number))
+            p.turns_at_least.append((j, _given(b.number)))
         elif kind == "round":
-            p.turns_at_least.append((j, (b.number - 1) * players + 1))
+            p.turns_at_least.append((j, (_given(b.number) - 1) * players + 1))
         elif kind == "lasts-at-most":
-            p.turns_at_most.append((j, b.number))
+            p.turns_at_most.append((j, _given(b.number)))
         else:  # pragma: no cover - the scene loader admits no other kind
             raise ValueError(f"unknown beat kind {kind!r}")
     return p
+
+
+def _given(value: int | None) -> int:
+    """A pattern's argument that its kind always has (the scene loader sees to it)."""
+    if value is None:  # pragma: no cover - the scene loader admits no pattern without it
+        raise ValueError("a beat lacks the player, space or number its kind needs")
+    return value
 
 
 def judge(p: BeatPlan, flags: np.ndarray, winner: np.ndarray, turns: np.ndarray,
@@ -97,7 +104,7 @@ def prefix_of(actions: list[Action] | tuple[Action, ...], beats, players: int) -
         for j, _ in tracker.feed(action):
             held[j] = True
     kinds = [b.kind for b in beats]
-    return Prefix(tuple(h and k in EVENT_KINDS for h, k in zip(held, kinds)), tuple(tracker.paid))
+    return Prefix(tuple(h and k in EVENT_KINDS for h, k in zip(held, kinds, strict=True)), tuple(tracker.paid))
 
 
 class PrefixTracker:

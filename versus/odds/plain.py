@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
-from versus.rules import Game
+from versus.rules import Stream
 from versus.rules.board import Board, Rules
 from versus.rules.state import State
 from versus.scenes.patterns import Tracker
@@ -24,19 +25,20 @@ class Played:
 
 def play_engine(board: Board, rules: Rules, state: State, spin: Callable[[int], int], max_turns: int,
                 beats: Sequence = (), k: int = 1) -> Played:
-    """Play on from state until a win or max_turns, spin(k) giving the k-th spin of the game."""
-    game = Game.from_state(board, rules, state)
+    """Play on from state until a win or max_turns, spin(k) giving the k-th spin of the game.
+
+    One-way play (a Stream): nothing here is ever undone, so no history is kept."""
+    stream = Stream.from_state(board, rules, state)
     tracker = Tracker(list(beats), state.players)
     held = [False] * len(beats)
-    while not (game.state.over or (game.state.turn >= max_turns and game.state.pending is None)):
-        if game.state.needs_spin:
-            action = game.play(spin(k))
-            k += 1
-        else:
-            action = game.play(None)
-        for j, _ in tracker.feed(action):
-            held[j] = True
-    final = game.state
+    if not (state.turn >= max_turns and state.pending is None):
+        for action, after in stream.play(spin(n) for n in itertools.count(k)):  # drawn only when needed
+            for j, _ in tracker.feed(action):
+                held[j] = True
+            if after.turn >= max_turns and after.pending is None:
+                break
+    k += stream.spins_used
+    final = stream.state
     for j, beat in enumerate(beats):
         if beat.kind.startswith("lasts"):
             held[j] = tracker.lasts(beat)

@@ -1,4 +1,4 @@
-"""A vectorised simulator of RULES.md: many games at once, one action per game per step, in numpy.
+"""A vectorised simulator of docs/rules.md: many games at once, one action per game per step, in numpy.
 
 It plays the same rules as versus.rules (both boards, every switch: collisions, re-spins,
 reliefs either way, the Seat of Expectation, bounces, waits and confinement, extra spins) on
@@ -16,8 +16,9 @@ harmlessly and its result, taken when it finished, is kept.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
+from typing import NamedTuple
 
 import numpy as np
 
@@ -62,7 +63,7 @@ class Start:
 
     @classmethod
     def from_states(cls, states: list[State], index: np.ndarray | None = None, k: list[int] | None = None,
-                    prefixes: list[Prefix] | None = None, beats: int = 0) -> "Start":
+                    prefixes: list[Prefix] | None = None, beats: int = 0) -> Start:
         """Rows taken from a list of states: row r starts from states[index[r]] (default: one row each).
 
         k[i] is the position of the next spin at states[i] (default 1); prefixes[i] what the game
@@ -98,7 +99,7 @@ class Start:
         )
 
     @classmethod
-    def repeat(cls, state: State, games: int, k: int = 1, prefix: Prefix | None = None, beats: int = 0) -> "Start":
+    def repeat(cls, state: State, games: int, k: int = 1, prefix: Prefix | None = None, beats: int = 0) -> Start:
         return cls.from_states([state], np.zeros(games, dtype=np.int64), [k],
                                [prefix] if prefix is not None else None, beats)
 
@@ -118,8 +119,44 @@ class Outcome:
     pos: np.ndarray | None = None  # (games, players): where each player stood at the end
 
 
+class _Spun(NamedTuple):
+    """One step's spin in every game, as the phases after it need it."""
+
+    s: np.ndarray  # the spin
+    origin: np.ndarray  # where the actor stood
+    land: np.ndarray  # the space counted onto (0 past the goal; t.none for an idle row)
+    final: np.ndarray  # where the actor came to rest before collisions
+    over: np.ndarray  # overshot
+    idle: np.ndarray | None  # rows that did not move: a skipped turn, or a re-spin that matched
+    stayed: np.ndarray | None  # rows whose re-spin matched
+    waits: np.ndarray | None  # turns to wait the landing gave (Virtue)
+
+
 class Simulator:
     """The rules of one board and rules choice for a number of players, as array operations."""
+
+    # The games in play, one row each, set by begin() from a Start (_PER_PLAYER and _PER_GAME):
+    pos: np.ndarray  # (rows, players) where each stands
+    counters: np.ndarray  # (rows, players)
+    waiting: np.ndarray  # (rows, players) turns still to be skipped
+    confined: np.ndarray  # (rows, players) the waiting is a confinement
+    seat: np.ndarray  # (rows, players) the Seat of Expectation used since last beginning again
+    crime: np.ndarray  # (rows, players) the origin of the spin that brought each to a crime
+    paid: np.ndarray  # (rows, players) counters paid in all
+    pool: np.ndarray  # (rows,) the pool or bank
+    player: np.ndarray  # (rows,) whose turn it is
+    turn: np.ndarray  # (rows,) turns begun
+    pk: np.ndarray  # (rows,) the kind of spin pending (NO_PENDING, RESPIN, RELIEF, EXTRA)
+    pspinner: np.ndarray  # (rows,) ... who spins it
+    pspin: np.ndarray  # (rows,) ... the spin a re-spin is compared with
+    powed: np.ndarray  # (rows,) ... spins still owed
+    winner: np.ndarray  # (rows,) the winner, or -1
+    k: np.ndarray  # (rows,) the position of the next spin, from 1
+    too_long: np.ndarray  # (rows,) see Outcome.too_long
+    flags: np.ndarray  # (rows, beats) event beats held so far
+    base: np.ndarray  # (rows,) each row's first index into its flattened (rows * players) arrays
+    watch_turn: int | None
+    spins: SpinSource
 
     def __init__(self, board: Board, rules: Rules, players: int, max_turns: int, beats=(),
                  money: bool = False) -> None:
@@ -130,7 +167,7 @@ class Simulator:
         self.money = money or self.plan.needs_money
         self.next_player = np.roll(np.arange(players), -1)
         # With stop_late: rows whose games can no longer come right (the solver's versus.solve.horizon), given up.
-        self.give_up: Callable[["Simulator"], np.ndarray] | None = None
+        self.give_up: Callable[[Simulator], np.ndarray] | None = None
 
     # -- the run ------------------------------------------------------------------------------------
     def run(self, start: Start, spins: SpinSource, watch_turn: int | None = None, stop_late: bool = False) -> Outcome:
@@ -210,11 +247,22 @@ class Simulator:
         self.base = np.arange(len(self.pool), dtype=np.int64) * self.n
 
     # -- one action in every game -------------------------------------------------------------------
-    def step(self) -> None:  # noqa: C901 - one pass over RULES.md "A turn", kept in one place for speed
-        t, p = self.t, self.plan
+    def step(self) -> None:
+        """One action in every game (docs/rules.md §1.3 "A turn"): a phase of the turn a method, each on
+        whole arrays. An action of a game already over is played too, harmlessly (see ended)."""
         pk = self.pk
         pend = pk != NO_PENDING
-        anyp = bool(pend.any())
+        anyp = bool(pend.any())  # any spin pending (re-spin, relief, extra): else every row's turn begins
+        actor = self._whose(pend, anyp)
+        ai = self.base + actor
+        skip, released = self._skipped(ai, pend, anyp)
+        spun = self._spin_and_land(actor, ai, pk, skip, anyp)
+        self._collide_and_pass(actor, spun, pk, anyp)
+        if self.plan.count:
+            self._event_beats(actor, ai, spun.land, spun.over, spun.idle, released, spun.stayed)
+
+    def _whose(self, pend: np.ndarray, anyp: bool) -> np.ndarray:
+        """Who acts in each game: the spinner pending, else the player whose turn begins (counted)."""
         if anyp:
             actor = np.where(pend, self.pspinner, self.player)
             self.turn += ~pend
@@ -225,34 +273,43 @@ class Simulator:
             late = (self.turn > self.watch_turn) & (self.too_long == NEVER)
             if late.any():
                 self.too_long[late] = self.k[late]
-        ai = self.base + actor
-        posf, waitf = self.pos.reshape(-1), self.waiting.reshape(-1)
-        seatf, conff = self.seat.reshape(-1), self.confined.reshape(-1)
+        return actor
 
-        # Step 1: a skipped turn (waiting or confined); a last month releases to the start square.
-        skip = None
+    def _skipped(self, ai: np.ndarray, pend: np.ndarray,
+                 anyp: bool) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """Step 1: turns skipped (waiting or confined), and the rows a last month releases to the start
+        square; (None, None) where there are none."""
+        t = self.t
+        if not (t.confines or t.waits):
+            return None, None
+        waitf = self.waiting.reshape(-1)
+        wa = waitf[ai]
+        skipm = wa > 0
+        if anyp:
+            skipm &= ~pend
+        sk = np.flatnonzero(skipm)
+        if not sk.size:
+            return None, None
+        f = ai[sk]
+        left = wa[sk] - 1
+        waitf[f] = left
         released = None
-        if t.confines or t.waits:
-            wa = waitf[ai]
-            skipm = wa > 0
-            if anyp:
-                skipm &= ~pend
-            sk = np.flatnonzero(skipm)
-            if sk.size:
-                skip = skipm
-                f = ai[sk]
-                left = wa[sk] - 1
-                waitf[f] = left
-                if t.confines:
-                    rel = (left == 0) & conff[f]
-                    if rel.any():
-                        fr = f[rel]
-                        conff[fr] = False
-                        posf[fr] = t.start
-                        seatf[fr] = False
-                        released = sk[rel]
+        if t.confines:
+            conff = self.confined.reshape(-1)
+            rel = (left == 0) & conff[f]
+            if rel.any():
+                fr = f[rel]
+                conff[fr] = False
+                self.pos.reshape(-1)[fr] = t.start
+                self.seat.reshape(-1)[fr] = False
+                released = sk[rel]
+        return skipm, released
 
-        # Steps 2 to 5: the spin, where it lands, and the landing space's direction.
+    def _spin_and_land(self, actor: np.ndarray, ai: np.ndarray, pk: np.ndarray, skip: np.ndarray | None,
+                       anyp: bool) -> _Spun:
+        """Steps 2 to 5: the spin, where it lands (or overshoots), and the landing space's direction."""
+        t = self.t
+        posf, waitf, seatf = self.pos.reshape(-1), self.waiting.reshape(-1), self.seat.reshape(-1)
         s = self.spins.take(self.k)
         self.k += 1 if skip is None else ~skip
         stayed = None
@@ -281,7 +338,7 @@ class Simulator:
             if ci.size:
                 f = ai[ci]
                 waitf[f] = months[ci]
-                conff[f] = True
+                self.confined.reshape(-1)[f] = True
                 self.crime.reshape(-1)[f] = origin[ci]
         waits = None
         if t.waits:
@@ -295,24 +352,26 @@ class Simulator:
         if won.size:
             self.winner[won] = actor[won]
         posf[ai] = final
+        return _Spun(s, origin, land, final, ovm, idle, stayed, waits)
 
-        # Step 6: collisions (rule 16): only on the few rows where another token stands on final.
+    def _collide_and_pass(self, actor: np.ndarray, spun: _Spun, pk: np.ndarray, anyp: bool) -> None:
+        """Step 6, collisions (rule 16), on the few rows where another token stands on the final space;
+        then spins still owed this turn (Virtue), else the turn passes on."""
+        t = self.t
         if anyp:
             self.pk = np.zeros_like(pk)
         if t.collisions:
-            count = (self.pos == final[:, None]).sum(axis=1)
+            count = (self.pos == spun.final[:, None]).sum(axis=1)
             ci = np.flatnonzero(count > 1)
             if ci.size:
-                self._collide(ci, actor, origin, final, land, s)
-
-        # Spins still owed this turn (Virtue), then the turn passes on.
+                self._collide(ci, actor, spun.origin, spun.final, spun.land, spun.s)
         if t.extras:
-            owed = t.extra[land]
+            owed = t.extra[spun.land]
             if anyp:
                 owed = owed + np.where(pk == EXTRA, self.powed - 1, 0)
-            over = ovm if waits is None else ovm | (waits > 0)
-            if stayed is not None:
-                over |= stayed
+            over = spun.over if spun.waits is None else spun.over | (spun.waits > 0)
+            if spun.stayed is not None:
+                over |= spun.stayed
             more = (owed > 0) & ~over & (self.winner < 0) & (self.pk == NO_PENDING)
             if more.any():
                 self.pk = np.where(more, EXTRA, self.pk)
@@ -322,9 +381,6 @@ class Simulator:
         if anyp or t.collisions or t.extras:
             advance &= self.pk == NO_PENDING
         self.player = np.where(advance, self.next_player[self.player], self.player)
-
-        if p.count:
-            self._event_beats(actor, ai, land, ovm, idle, released, stayed)
 
     # -- directions that move counters ------------------------------------------------------------
     def _pay_directions(self, actor: np.ndarray, ai: np.ndarray, land: np.ndarray) -> None:
@@ -338,7 +394,7 @@ class Simulator:
                     continue
                 amount = amounts[land[rows]]
                 f = ai[rows]
-                if verb == PAY or verb == PAY_HALF:
+                if verb in (PAY, PAY_HALF):
                     due = amount if verb == PAY else cf[f] // 2
                     paid = np.minimum(due, cf[f])
                     cf[f] -= paid

@@ -6,7 +6,8 @@ and is told which rows to keep when finished rows are dropped.
 
 from __future__ import annotations
 
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 import numpy as np
 

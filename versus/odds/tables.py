@@ -9,6 +9,7 @@ offense) is tabulated by space, with one extra index NONE for "no landing this a
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 import numpy as np
 
 from versus.rules.board import Board, Rules

@@ -2,7 +2,7 @@
 
 from versus.rules.board import Board, Effect, Rules, RulesError, Space, Switch
 from versus.rules.events import Event
-from versus.rules.game import Action, Game
+from versus.rules.game import Action, Game, Stream
 from versus.rules.state import State
 
-__all__ = ["Action", "Board", "Effect", "Event", "Game", "Rules", "RulesError", "Space", "State", "Switch"]
+__all__ = ["Action", "Board", "Effect", "Event", "Game", "Rules", "RulesError", "Space", "State", "Stream", "Switch"]

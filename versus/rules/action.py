@@ -1,52 +1,56 @@
 """One action of a game: a skipped turn (spin None) or one spin with everything it caused.
 
 Most actions are played and never told (`versus trace`, the solver's replays, the odds), so an
-action keeps the state before it and works out its events only when they are first read, by
-playing the action again with events on; they are kept from then on. Read an action by its
-attributes (player, spin, events, turn): it is a tuple underneath only because a tuple is the
-cheapest thing to build.
+action keeps the state before it and the compiled rules that played it, and works out its events
+only when they are first read, by playing the action again with events on; they are kept from
+then on. It is a named tuple (the cheapest thing to build, read by name at a named tuple's speed);
+read it by its names: player, spin, events, turn (docs/architecture.md §6).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from versus.rules.events import Event, TurnBegan
 from versus.rules.records import new
+from versus.rules.state import State
 
-try:
-    from _collections import _tuplegetter  # what named tuples read their fields with
-except ImportError:  # not CPython
-    from operator import itemgetter
-
-    def _tuplegetter(index: int, doc: str) -> Any:  # type: ignore[no-redef]
-        return property(itemgetter(index), doc=doc)
+if TYPE_CHECKING:
+    from versus.rules.turn import Turn
 
 
 class _Events:
     """Action.events: played again from the state before, on first reading, then kept in the instance's dict
     (a non-data descriptor, so that the kept tuple is found first and read as fast as any attribute)."""
 
-    def __get__(self, action: "Action | None", owner: type) -> Any:
+    def __get__(self, action: Action | None, owner: type) -> Any:
         if action is None:
             return self
-        player, spin, before, turn = tuple.__iter__(action)  # type: ignore[misc]
-        events = action.__dict__["events"] = turn.events(before, player, spin)
+        compiled = action.compiled
+        assert compiled is not None and action.before is not None  # an action without events is a played one
+        events = action.__dict__["events"] = compiled.events(action.before, action.player, action.spin)
         return events
 
 
-class Action(tuple):
+class _Played(NamedTuple):
+    """What the engine knows of an action as it plays it."""
+
+    player: int  # whose action it was
+    spin: int | None  # the spin, or None for a skipped turn
+    before: State | None  # the state before it (None for an action built from its events)
+    compiled: Turn | None  # the rules that played it, to tell its events on demand (None: they are known)
+
+
+class Action(_Played):
     """One action: a skipped turn (spin None) or one spin with everything it caused.
 
-    The engine builds it as (player, spin, state before, compiled turn); Action(player, spin,
+    The engine builds it as (player, spin, state before, compiled rules); Action(player, spin,
     events) builds one whose events are given. Equal when player, spin and events are equal.
     """
 
-    player: int = _tuplegetter(0, "whose action it was")  # type: ignore[assignment]
-    spin: int | None = _tuplegetter(1, "the spin, or None for a skipped turn")  # type: ignore[assignment]
-    events: tuple[Event, ...] = _Events()  # type: ignore[assignment]
+    events: tuple[Event, ...] = _Events()  # type: ignore[assignment]  # a descriptor that gives the tuple
 
-    def __new__(cls, player: int, spin: int | None, events: tuple[Event, ...]) -> "Action":
+    def __new__(cls, player: int, spin: int | None, events: tuple[Event, ...]) -> Action:
         return _told(player, spin, tuple(events))
 
     @property
@@ -67,8 +71,8 @@ class Action(tuple):
     def __eq__(self, other: object) -> bool:
         if type(other) is not Action:
             return NotImplemented
-        return self is other or (self.player == other.player and self.spin == other.spin  # type: ignore[attr-defined]
-                                 and self.events == other.events)  # type: ignore[attr-defined]
+        return self is other or (self.player == other.player and self.spin == other.spin
+                                 and self.events == other.events)
 
     def __ne__(self, other: object) -> bool:
         equal = self.__eq__(other)
@@ -80,8 +84,14 @@ class Action(tuple):
     def __repr__(self) -> str:
         return f"Action(player={self.player!r}, spin={self.spin!r}, events={self.events!r})"
 
-    def __reduce__(self) -> tuple:
-        return _told, (self.player, self.spin, self.events)  # the events, not the state and turn they come from
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _told, (self.player, self.spin, self.events)  # the events, not the state and rules they come from
+
+
+def played(player: int, spin: int | None, before: State, compiled: Turn) -> Action:
+    """An action as the engine plays it: its events are worked out when first read."""
+    action: Action = new(Action, (player, spin, before, compiled))
+    return action
 
 
 def _told(player: int, spin: int | None, events: tuple[Event, ...]) -> Action:
@@ -89,4 +99,3 @@ def _told(player: int, spin: int | None, events: tuple[Event, ...]) -> Action:
     action: Action = new(Action, (player, spin, None, None))
     action.__dict__["events"] = events
     return action
-

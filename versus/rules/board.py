@@ -6,7 +6,8 @@ the dataclasses module and the building of dataclasses were a fifth of `versus t
 
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple, cast
 
 from versus.rules.records import as_dataclass, record
 
@@ -136,7 +137,7 @@ class Board(NamedTuple):
     def default_preset(self) -> str:
         return next(iter(self.presets))
 
-    def rules(self, preset: str | None = None, **overrides: object) -> "Rules":
+    def rules(self, preset: str | None = None, **overrides: object) -> Rules:
         """Resolve a preset plus switch overrides into Rules; RulesError on anything unknown."""
         name = preset or self.default_preset
         if name not in self.presets:
@@ -164,12 +165,13 @@ class Rules(NamedTuple):
     values: tuple[tuple[str, object], ...] = ()  # as chosen, for display and export
 
     @classmethod
-    def from_values(cls, board: Board, preset: str, values: Mapping[str, object]) -> "Rules":
+    def from_values(cls, board: Board, preset: str, values: Mapping[str, object]) -> Rules:
         start_switch = board.switches.get("start")
-        start = start_switch.values[values["start"]] if start_switch and start_switch.values else 0
+        start = start_switch.values[cast(str, values["start"])] if start_switch and start_switch.values else 0
+        teetotum: Any = values.get("teetotum", 6)  # checked against the switch's range before it comes here
         return cls(
             preset=preset,
-            teetotum=int(values.get("teetotum", 6)),  # type: ignore[arg-type]
+            teetotum=int(teetotum),
             start=int(start),
             skip_places=values.get("counting") == "skip-places",
             collisions=values.get("collisions") == "on",

@@ -157,8 +157,10 @@ class Overshot(NamedTuple):
 
 @record
 class ExtraSpin(NamedTuple):
+    """Spins added to the player's turn (a field named count would hide the tuple's own count())."""
+
     player: int
-    count: int
+    spins: int
 
 
 @record

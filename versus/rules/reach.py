@@ -60,7 +60,8 @@ def _reach(board: Board, rules: Rules) -> tuple[frozenset[int], frozenset[int]]:
     Collisions and reliefs only move a player to somebody's origin or the start square, which
     are resting places already, so one player's moves decide it.
     """
-    rest, land = {rules.start}, set()
+    rest: set[int] = {rules.start}
+    land: set[int] = set()
     frontier = [rules.start]
     while frontier:
         origin = frontier.pop()

@@ -17,11 +17,11 @@ new = tuple.__new__  # the engine builds records as new(Class, (field, ...)): no
 
 
 def _same(self: tuple, other: object) -> bool:
-    return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[arg-type]
+    return type(self) is type(other) and tuple.__eq__(self, other)
 
 
 def _differ(self: tuple, other: object) -> bool:
-    return not (type(self) is type(other) and tuple.__eq__(self, other))  # type: ignore[arg-type]
+    return not (type(self) is type(other) and tuple.__eq__(self, other))
 
 
 def record(cls: type[T]) -> type[T]:

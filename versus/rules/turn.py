@@ -1,13 +1,18 @@
-"""One action worked out (RULES.md: "A turn", steps 1 to 6), as cheaply as a plain loop allows.
+"""One action worked out (docs/rules.md §1.3, steps 1 to 6, and §2.2), as cheaply as a plain loop allows.
 
 Turn is compiled once for a board and rules: each space's direction as (verb, amount) pairs,
 counting as a table. An action copies into lists only what it changes (positions always; the
 rest on first change) and leaves every other tuple of the state shared with the state before.
+
+This is the one place that takes a State (and a Pending) apart by position: reading its eleven
+fields by name here cost a tenth of every action, measured. The unpacking uses the fields' own
+names, and the module refuses to load if State's fields ever change order (_FIELDS below), so the
+speed costs nothing in safety. Everywhere else, states are read by name (docs/architecture.md §6).
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from versus.rules import events as ev
 from versus.rules.board import Board, Rules
@@ -16,6 +21,13 @@ from versus.rules.records import new
 from versus.rules.state import Pending, State
 
 _TURN_BEGAN, _SPUN, _MOVED, _LANDED, _WON = ev.TurnBegan, ev.Spun, ev.Moved, ev.Landed, ev.Won
+
+# The order Turn.after unpacks a State and a Pending in: the records' own, or this module does not load.
+_FIELDS = ("pos", "counters", "pool", "waiting", "confined", "seat_used", "crime_origin", "player", "turn",
+           "pending", "winner")
+_PENDING_FIELDS = ("kind", "spinner", "spin", "owed")
+if State._fields != _FIELDS or Pending._fields != _PENDING_FIELDS:  # pragma: no cover - a guard for editors
+    raise ImportError("versus.rules.turn unpacks State and Pending by position: bring _FIELDS up to date")
 _MONEY = frozenset({"pay", "pay-each", "pay-half", "receive", "receive-each", "take-pool"})  # verbs for _money
 Emit = Callable[[ev.Event], object] | None  # where events go: a list's append, or None for none
 
@@ -45,23 +57,25 @@ class Turn:
         What happened is added to events unless events is None: play is then as quick as it can be,
         and the action works out its events again only if they are read (see Turn.events).
         """
-        pos, counters, pool, waiting, confined, seat_used, crime, player, turn, pending, _ = before
+        pos, counters, pool, waiting, confined, seat_used, crime_origin, player, turn, pending, _ = before
         if pending is None:
             turn += 1
             if events is not None:
                 events.append(new(_TURN_BEGAN, (actor, turn, (turn - 1) // len(pos) + 1)))
         if spin is None:
-            return _skip(self, pos, counters, pool, waiting, confined, seat_used, crime, player, turn, actor, events)
+            return _skip(self, pos, counters, pool, waiting, confined, seat_used, crime_origin, player, turn, actor,
+                         events)
         owed = 0
         if pending is not None:
-            if pending[0] == "respin" and spin == pending[2]:
+            kind, _, respun, owed_before = pending  # Pending's fields, in order (checked below)
+            if kind == "respin" and spin == respun:
                 if events is not None:
                     here = pos[actor]  # "Should he spin as before, he must remain"
                     events += (new(_SPUN, (actor, spin, here)), new(ev.Stayed, (actor, here)))
-                return new(State, (pos, counters, pool, waiting, confined, seat_used, crime,
+                return new(State, (pos, counters, pool, waiting, confined, seat_used, crime_origin,
                                    (player + 1) % len(pos), turn, None, None))
-            if pending[0] == "extra":
-                owed = pending[3] - 1
+            if kind == "extra":
+                owed = owed_before - 1
         if events is None:
             target = self.counted[pos[actor]][spin]
             simple = self.simple[target]
@@ -76,10 +90,10 @@ class Turn:
                 extra = new(Pending, ("extra", player, 0, owed)) if owed > 0 else None
                 moved = list(pos)
                 moved[actor] = target
-                return new(State, (tuple(moved), counters, pool, waiting, confined, seat_used, crime,
+                return new(State, (tuple(moved), counters, pool, waiting, confined, seat_used, crime_origin,
                                    player if extra else (player + 1) % len(pos), turn, extra, None))
-        return _spin(self, pos, counters, pool, waiting, confined, seat_used, crime, player, turn, actor, spin, owed,
-                     None if events is None else events.append)
+        return _spin(self, pos, counters, pool, waiting, confined, seat_used, crime_origin, player, turn, actor, spin,
+                     owed, None if events is None else events.append)
 
     def events(self, before: State, actor: int, spin: int | None) -> tuple[ev.Event, ...]:
         """What actor's action from before did, found by playing it again with events on."""
@@ -88,8 +102,9 @@ class Turn:
         return tuple(events)
 
 
-def _skip(t: Turn, pos: tuple, counters: tuple, pool: int, waiting: tuple, confined: tuple, seat_used: tuple,
-          crime: tuple, player: int, turn: int, p: int, events: list | None) -> State:
+def _skip(t: Turn, pos: tuple[int, ...], counters: tuple[int, ...], pool: int, waiting: tuple[int, ...],
+          confined: tuple[bool, ...], seat_used: tuple[bool, ...], crime: tuple[int, ...], player: int, turn: int,
+          p: int, events: list[ev.Event] | None) -> State:
     """Step 1: a skipped turn; the last month of a confinement releases to the start square."""
     left = waiting[p] - 1
     waiting = _put(waiting, p, left)
@@ -122,13 +137,16 @@ def _put(values: tuple, i: int, value: object) -> tuple:
     return tuple(changed)
 
 
-def _spin(t: Turn, pos: tuple, counters: tuple, pool: int, waiting: tuple, confined: tuple, seat_used: tuple,
-          crime: tuple, player: int, turn: int, m: int, s: int, owed: int, emit: Emit) -> State:
+def _spin(t: Turn, pos_before: tuple[int, ...], counters: tuple[int, ...], pool: int, waiting: tuple[int, ...],
+          confined: tuple[bool, ...], seat_used: tuple[bool, ...], crime: tuple[int, ...], player: int, turn: int,
+          m: int, s: int, owed: int, emit: Emit) -> State:
     """Steps 2 to 6 of m's spin s, in locals: positions in a list, the rest copied on first change.
 
     emit(event) records what happens; with emit None nothing is recorded (the action tells it later).
     """
-    pos, cash, goal = list(pos), None, t.goal
+    pos: list[int] = list(pos_before)
+    cash: list[int] | None = None
+    goal = t.goal
     turn_over, pending, winner = False, None, None
     origin = pos[m]
     if emit:

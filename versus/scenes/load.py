@@ -1,12 +1,13 @@
-"""Load a scene file into a Scene, reporting every problem at once (SCENES.md, "Errors")."""
+"""Load a scene file into a Scene, reporting every problem at once (docs/scenes.md §6)."""
 
 from __future__ import annotations
 
 import hashlib
 import re
-from functools import cache
+from collections.abc import Callable
+from functools import cache, partial
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import yaml
 
@@ -14,7 +15,7 @@ from versus.boards import BoardError, board_ids, load_board
 from versus.files import Unreadable, has_control, read_bounded
 from versus.rules import Board, Rules, RulesError
 from versus.scenes.model import SCENE_BREAK, Aside, Pattern, Person, Scene
-from versus.scenes.nodes import MAX_BYTES, at, compose, kind_name, mapping_items, scalar
+from versus.scenes.nodes import MAX_BYTES, at, compose, kind_name, known_keys, mapping_items, root_mapping, scalar
 from versus.scenes.patterns import PatternError, Vocabulary, parse
 from versus.scenes.problems import Problem, SceneError, suggest
 
@@ -101,17 +102,8 @@ class Reader:
         return value
 
     def mapping(self, node: yaml.Node, what: str, keys: tuple[str, ...]) -> dict[str, tuple[yaml.Node, yaml.Node]]:
-        if not isinstance(node, yaml.MappingNode):
-            self.problem(node, f"{what} should be a mapping of keys to values, not {kind_name(node)}")
-            return {}
-        items, problems = mapping_items(node)
+        found, problems = known_keys(node, what, keys)
         self.problems.extend(problems)
-        found = {}
-        for key, key_node, value_node in items:
-            if key not in keys:
-                self.problem(key_node, f"unknown key {key!r} in {what}{suggest(key, keys)}")
-                continue
-            found[key] = (key_node, value_node)
         return found
 
     def sequence(self, node: yaml.Node, what: str) -> list[yaml.Node]:
@@ -122,22 +114,19 @@ class Reader:
 
     # -- the scene ---------------------------------------------------------------------------
     def scene(self, root: yaml.Node | None) -> Scene | None:
-        if root is None:
-            self.problems.append(Problem(1, 1, "the file is empty; a scene needs at least title, game and players"))
+        top, problems = root_mapping(root, "the scene", TOP_KEYS, ("title", "game", "players"), "a scene")
+        self.problems.extend(problems)
+        if top is None:
             return None
-        top = self.mapping(root, "the scene", TOP_KEYS)
-        if not isinstance(root, yaml.MappingNode):
-            return None
-        for required in ("title", "game", "players"):
-            if required not in top:
-                self.problem(root, f"missing required key {required!r}")
-        get = lambda key: top[key][1] if key in top else None  # noqa: E731
-        title = self.text(get("title"), "title") if get("title") is not None else None
+        def get(key: str) -> yaml.Node | None:
+            return top[key][1] if key in top else None
+
+        title = self.text(node, "title") if (node := get("title")) is not None else None
         board = self.board(get("game"))
         rules_node = get("rules")
         preset, switches, rules = self.rules(rules_node, board) if board else (None, (), None)
-        players = self.people(get("players"), "players", board) if get("players") is not None else []
-        company = self.people(get("company"), "company", None) if get("company") is not None else []
+        players = self.people(node, "players", board) if (node := get("players")) is not None else []
+        company = self.people(node, "company", None) if (node := get("company")) is not None else []
         self.unique_ids(players, company)
         ids = [p.id for p in players]
         self.player_ids = ids
@@ -159,9 +148,9 @@ class Reader:
             chapter=self.optional(get("chapter"), lambda n: self.whole(n, "chapter", 1, 999), None),
             setting=self.optional(get("setting"), lambda n: self.text(n, "setting"), "") or "",
             pov=self.optional(get("pov"), lambda n: self.person_ref(n, ids, "pov"), None),
-            spins=tuple(self.spins(get("spins"), rules)) if get("spins") is not None else (),
-            asides=tuple(self.asides(get("asides"), vocab, speakers)) if get("asides") is not None else (),
-            beats=tuple(self.beats(get("beats"), vocab)) if get("beats") is not None else (),
+            spins=tuple(self.spins(node, rules)) if (node := get("spins")) is not None else (),
+            asides=tuple(self.asides(node, vocab, speakers)) if (node := get("asides")) is not None else (),
+            beats=tuple(self.beats(node, vocab)) if (node := get("beats")) is not None else (),
             max_turns=max_turns,
             phrasebook=self.optional(get("phrasebook"), self.phrasebook, None),
             digest=self.digest,
@@ -169,26 +158,27 @@ class Reader:
         )
         return scene
 
-    def narration_keys(self, get: Callable[[str], yaml.Node | None], speakers: list[str]) -> dict[str, str]:
-        """time:, host: and names:, which the narrator reads to keep to the setting (STYLE.md 12 and 14)."""
-        out = {}
+    def narration_keys(self, get: Callable[[str], yaml.Node | None], speakers: list[str]) -> dict[str, Any]:
+        """time:, host: and names:, which the narrator reads to keep to the setting: the time of day, whose
+        house it is, and the spaces named as a novel prints them (docs/scenes.md §1)."""
+        out: dict[str, Any] = {}
         for key, allowed in (("time", TIMES), ("names", NAMES)):
             node = get(key)
-            word = self.optional(node, lambda n, k=key: self.text(n, k), None)
-            if word is not None and word not in allowed:
+            word = self.optional(node, partial(self.text, what=key), None)
+            if node is not None and word is not None and word not in allowed:
                 self.problem(node, f"unknown {key} {word!r}{suggest(word, allowed)}")
             elif word is not None:
                 out[key] = "evening" if word == "night" else word
         host = self.optional(get("host"), lambda n: self.text(n, "host"), None)
         if host:
             out["host"] = host  # a person's id, or the name of someone outside the scene
-        if get("relations") is not None:
-            out["relations"] = self.relations(get("relations"), speakers)
-        if get("rivals") is not None:
+        if (relations := get("relations")) is not None:
+            out["relations"] = self.relations(relations, speakers)
+        if (node := get("rivals")) is not None:
             rivals = [self.person_ref(n, [p for p in speakers if p in self.player_ids], "rivals")
-                      for n in self.sequence(get("rivals"), "rivals")]
+                      for n in self.sequence(node, "rivals")]
             if len(rivals) != 2 or len(set(rivals)) != 2:
-                self.problem(get("rivals"), "rivals are two different players, e.g. [elizabeth, darcy]")
+                self.problem(node, "rivals are two different players, e.g. [elizabeth, darcy]")
             elif None not in rivals:
                 out["rivals"] = tuple(rivals)
         return out
@@ -196,7 +186,7 @@ class Reader:
     def relations(self, node: yaml.Node, ids: list[str]) -> tuple[tuple[str, str, str], ...]:
         """relations: {darcy: {georgiana: brother}}: Mr. Darcy is Georgiana's brother."""
         out = []
-        for who, (key, value) in self.mapping(node, "relations", tuple(ids)).items():
+        for who, (_key, value) in self.mapping(node, "relations", tuple(ids)).items():
             for other, (other_key, word_node) in self.mapping(value, f"the relations of {who}", tuple(ids)).items():
                 word = self.choice(word_node, "relation", vocabulary()["relations"])
                 if other == who:
@@ -227,13 +217,15 @@ class Reader:
             return None
 
     def rules(self, node: yaml.Node | None, board: Board) -> tuple[str | None, tuple, Rules | None]:
-        preset, overrides, where = None, {}, {}
+        preset: str | None = None
+        overrides: dict[str, Any] = {}
+        where: dict[str, yaml.Node] = {}
         if node is not None and isinstance(node, yaml.ScalarNode):
             preset = self.text(node, "rules")
             where["preset"] = node
         elif node is not None:
             keys = ("preset", *board.switches)
-            for key, (key_node, value_node) in self.mapping(node, "rules", keys).items():
+            for key, (_key_node, value_node) in self.mapping(node, "rules", keys).items():
                 if key == "preset":
                     preset = self.text(value_node, "preset")
                 else:
@@ -252,7 +244,7 @@ class Reader:
         try:
             return preset, tuple(good.items()), board.rules(preset, **good)
         except RulesError as error:
-            self.problem(node or where.get("preset"), str(error))
+            self.problem(node or where["preset"], str(error))  # no rules: given, the board's own preset is good
             return preset, (), None
 
     def people(self, node: yaml.Node, what: str, board: Board | None) -> list[Person]:

@@ -1,4 +1,4 @@
-"""A scene as typed, validated values (SCENES.md)."""
+"""A scene as typed, validated values (docs/scenes.md)."""
 
 from __future__ import annotations
 
@@ -21,9 +21,10 @@ class Person:
 
 @dataclass(frozen=True, slots=True)
 class Pattern:
-    """One event pattern of SCENES.md, parsed: kind and its arguments."""
+    """One event pattern (docs/scenes.md §5), parsed: kind and its arguments."""
 
-    kind: str  # wins | lands | reaches | pays | confined | overshoots | displaces | turn | round | lasts-at-least | lasts-at-most
+    # wins | lands | reaches | pays | confined | overshoots | displaces | turn | round | lasts-at-least | lasts-at-most
+    kind: str
     player: int | None = None  # seat index
     other: int | None = None  # second player (displaces)
     space: int | None = None

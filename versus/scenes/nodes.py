@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from versus.scenes.problems import Problem
+from versus.scenes.problems import Problem, suggest
 
 MAX_BYTES = 2_000_000
 FAST = getattr(yaml, "CSafeLoader", None)  # None when PyYAML was built without libyaml
@@ -71,21 +71,11 @@ def scalar(node: yaml.Node) -> Any:
     """The Python value of a scalar node, as the safe loader would build it (None if impossible)."""
     if not isinstance(node, yaml.ScalarNode):
         return None
-    try:
-        return yaml.SafeLoader.construct_scalar_value(node)  # type: ignore[attr-defined]
-    except Exception:
-        return node.value
-
-
-def _construct(node: yaml.ScalarNode) -> Any:
     # A bare constructor: a whole SafeLoader (reader, scanner, parser) per scalar cost more than the value.
     try:
         return yaml.constructor.SafeConstructor().construct_object(node, deep=True)
     except (ValueError, OverflowError, yaml.YAMLError):
         return node.value
-
-
-yaml.SafeLoader.construct_scalar_value = staticmethod(_construct)  # type: ignore[attr-defined]
 
 
 def mapping_items(node: yaml.MappingNode) -> tuple[list[tuple[str, yaml.Node, yaml.Node]], list[Problem]]:
@@ -105,6 +95,40 @@ def mapping_items(node: yaml.MappingNode) -> tuple[list[tuple[str, yaml.Node, ya
         seen[key] = key_node
         items.append((key, key_node, value_node))
     return items, problems
+
+
+def known_keys(node: yaml.Node, what: str,
+               keys: tuple[str, ...]) -> tuple[dict[str, tuple[yaml.Node, yaml.Node]], list[Problem]]:
+    """A mapping's entries by key, (key node, value node), and a problem for each unknown or duplicate
+    key (with the nearest known one suggested), or for a node that is no mapping at all."""
+    if not isinstance(node, yaml.MappingNode):
+        return {}, [at(node, f"{what} should be a mapping of keys to values, not {kind_name(node)}")]
+    items, problems = mapping_items(node)
+    found = {}
+    for key, key_node, value_node in items:
+        if key not in keys:
+            problems.append(at(key_node, f"unknown key {key!r} in {what}{suggest(key, keys)}"))
+            continue
+        found[key] = (key_node, value_node)
+    return found, problems
+
+
+def root_mapping(root: yaml.Node | None, what: str, keys: tuple[str, ...], required: tuple[str, ...],
+                 kind: str) -> tuple[dict[str, tuple[yaml.Node, yaml.Node]] | None, list[Problem]]:
+    """The top of a YAML file of ours (a scene, manuscript.yaml) read as a mapping of known keys.
+
+    None, with the problems, when there is nothing to read: an empty file, or a root that is not a
+    mapping. Otherwise its entries by key, with a problem for each unknown or duplicate key and for
+    each required key missing. what names the mapping in problems ("the scene"), kind the file ("a
+    scene")."""
+    if root is None:
+        needs = " and ".join(required) if len(required) < 3 else ", ".join(required[:-1]) + " and " + required[-1]
+        return None, [Problem(1, 1, f"the file is empty; {kind} needs at least {needs}")]
+    found, problems = known_keys(root, what, keys)
+    if not isinstance(root, yaml.MappingNode):
+        return None, problems
+    problems += [at(root, f"missing required key {key!r}") for key in required if key not in found]
+    return found, problems
 
 
 def kind_name(node: yaml.Node) -> str:

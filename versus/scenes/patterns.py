@@ -1,4 +1,4 @@
-"""The event patterns of SCENES.md: parsed against a scene's players and board, matched on events."""
+"""The event patterns of docs/scenes.md §5: parsed against a scene's players and board, matched on events."""
 
 from __future__ import annotations
 
@@ -183,7 +183,7 @@ class Tracker:
                     hits.append((k, i))
         for k, pattern in enumerate(self.patterns):
             if pattern.kind == "reaches" and pattern.player in rests:
-                i, pos = rests[pattern.player]  # type: ignore[index]
+                i, pos = rests[pattern.player]
                 if pos == pattern.space:
                     hits.append((k, i))
         return sorted(hits, key=lambda h: (h[1], h[0]))
@@ -212,14 +212,14 @@ class Tracker:
         amount = e.paid if isinstance(e, ev.Fined) else e.amount if isinstance(e, ev.Paid) else 0
         self._payment = amount
         if amount:
-            self.paid[e.player] += amount  # type: ignore[union-attr]
+            self.paid[e.player] += amount
 
     def _pays(self, p: Pattern, e: ev.Event) -> bool:
         if not self._payment:
             return False
         if p.number is None:
             return True
-        after = self.paid[e.player]  # type: ignore[union-attr]
+        after = self.paid[e.player]
         return after - self._payment < p.number <= after
 
     def lasts(self, p: Pattern) -> bool:

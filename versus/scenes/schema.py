@@ -51,7 +51,7 @@ def rules_schema() -> dict[str, Any]:
 
 
 def _faces(board_id: str, preset: str | None) -> int:
-    return int(dict(load_board(board_id).rules(preset).values).get("teetotum", 6))
+    return load_board(board_id).rules(preset).teetotum
 
 
 def spin_bounds() -> list[dict[str, Any]]:
@@ -63,7 +63,9 @@ def spin_bounds() -> list[dict[str, Any]]:
     no_teetotum = {"not": {"type": "object", "required": ["teetotum"]}}
     bounds = []
     switches = [sw for b in board_ids() for sw in load_board(b).switches.values() if sw.name == "teetotum"]
-    for faces in range(min(sw.low for sw in switches), max(sw.high for sw in switches) + 1):
+    lows = [sw.low for sw in switches if sw.low is not None]
+    highs = [sw.high for sw in switches if sw.high is not None]
+    for faces in range(min(lows), max(highs) + 1):
         bounds.append({"if": {"required": ["rules"], "properties": {"rules": {
             "type": "object", "required": ["teetotum"], "properties": {"teetotum": {"const": faces}}}}},
             "then": at_most(faces)})
@@ -125,7 +127,7 @@ def scene_schema() -> dict[str, Any]:
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
         "title": "Versus scene",
-        "description": "One game played inside the novel (see SCENES.md).",
+        "description": "One game played inside the novel (see docs/scenes.md).",
         "type": "object",
         "additionalProperties": False,
         "required": ["title", "game", "players"],
@@ -149,8 +151,9 @@ def scene_schema() -> dict[str, Any]:
                               "enum": vocabulary()["relations"]}}},
             "rivals": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2,
                        "description": "the two players whose battle of wit is the spine (default: the first two)"},
-            "names": {"enum": ["novel", "printed"], "description": "spaces as a novel prints them (Humility, "
-                                                                 "the Pillory; the default) or in the board's capitals"},
+            "names": {"enum": ["novel", "printed"],
+                      "description": "spaces as a novel prints them (Humility, the Pillory; the default) "
+                                     "or in the board's capitals"},
             "company": {"type": "array", "items": person(["id", "name"]), "description": "onlookers; they never spin"},
             "spins": {"type": "array", "items": {"type": ["integer", "null"], "minimum": 1, "maximum": 12},
                       "description": "the game's spins in order; ~ = spun from the seed"},
@@ -169,7 +172,8 @@ def scene_schema() -> dict[str, Any]:
             "beats": {"type": "array", "items": pattern, "description": "what the story needs"},
             "end": {"type": "object", "additionalProperties": False,
                     "properties": {"max_turns": {"type": "integer", "minimum": 1}}},
-            "phrasebook": {"type": "string", "description": "a YAML file of the author's own phrasings, beside the scene"},
+            "phrasebook": {"type": "string",
+                           "description": "a YAML file of the author's own phrasings, beside the scene"},
         },
         # What JSON Schema can check of one key against another: a spin within the teetotum's faces, and
         # a space that the scene's board has. Player ids named elsewhere in the file (say:, pov:, rivals:,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def drawn(seed: int, k: int, faces: int) -> int:

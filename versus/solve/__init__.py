@@ -8,7 +8,7 @@ For the TUI (a worker thread): solve(scene, time_limit=..., cancelled=lambda: wo
 prints nothing and touches no file; save() is the only write. It imports neither Textual nor the
 TUI.
 
-The spins the scene would otherwise use are its script, then its seed's draws (SCENES.md, Spins);
+The spins the scene would otherwise use are its script, then its seed's draws (docs/scenes.md §4);
 scripted spins are kept unless free_script. The search is exact (see versus.solve.search); its
 answer is replayed through the rules engine, and every beat checked there, before it is returned.
 """
@@ -19,8 +19,8 @@ import dataclasses
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from versus.boards import load_board
 from versus.scenes.model import Scene
@@ -31,18 +31,49 @@ from versus.takes.outcome import as_take
 from versus.takes.playthrough import Playthrough
 from versus.takes.store import Take, TakeStore
 
-__all__ = ["Cancelled", "DEFAULT_MAX_EDITS", "Solution", "Unsolvable", "save", "solve"]
+__all__ = ["DEFAULT_MAX_EDITS", "REMEDIES", "Cancelled", "Solution", "Unsolvable", "save", "solve"]
 
 DEFAULT_MAX_EDITS = 4
 
 
-class Unsolvable(Exception):
-    """No spins were found: the beats contradict, or no solution lies within the limits."""
+# What a caller could change for another try, in the scene's terms; the CLI names its flags for
+# them and the TUI its own words (docs/architecture.md §7).
+REMEDIES = {
+    "beats": "fewer or likelier beats",
+    "max_turns": "more turns for the game",
+    "time_limit": "more time for the search",
+    "max_edits": "more spins changed",
+    "free_script": "letting the scripted spins change too",
+}
 
-    def __init__(self, lines: list[str], contradiction: bool = False) -> None:
-        super().__init__("\n".join(lines))
-        self.lines = lines
+
+class Unsolvable(Exception):
+    """No spins were found: the beats contradict, or no solution lies within the limits.
+
+    reasons say why, in the scene's terms; remedies name what might find one (keys of REMEDIES, in
+    the order worth trying), for the caller to word as its own settings; lines are both, told in
+    the scene's terms.
+    """
+
+    def __init__(self, reasons: list[str], contradiction: bool = False, remedies: tuple[str, ...] = ()) -> None:
+        self.reasons = reasons
         self.contradiction = contradiction
+        self.remedies = remedies
+        self.lines = self.told()
+        super().__init__("\n".join(self.lines))
+
+    def told(self, words: dict[str, str] | None = None) -> list[str]:
+        """The reasons, and the remedies named as the caller names them (by default, in the scene's terms)."""
+        if not self.remedies:
+            return list(self.reasons)
+        *first, last = self.reasons
+        return [*first, f"{last} Try {advice(self.remedies, words)}."]
+
+
+def advice(remedies: tuple[str, ...], words: dict[str, str] | None = None) -> str:
+    """'a, b, or c': the remedies in the caller's words, falling back on the scene's."""
+    named = [(words or {}).get(r) or REMEDIES[r] for r in remedies]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + ", or " + named[-1]
 
 
 @dataclass(frozen=True)
@@ -115,23 +146,24 @@ def solve(scene: Scene, max_edits: int = DEFAULT_MAX_EDITS, max_turns: int | Non
         tried = stop.level - 1
         done = (f"every change of up to {tried} spin{'s' if tried != 1 else ''} was tried without making every "
                 "beat hold" if tried else "the search had only begun")
-        raise Unsolvable([f"No solution found within the memory limit of {memory_limit / 2**20:.0f} MB: {done}. "
-                          "Try fewer or likelier beats, or --max-turns."]) from None
+        raise Unsolvable([f"No solution found within the memory limit of {memory_limit / 2**20:.0f} MB: {done}."],
+                         remedies=("beats", "max_turns")) from None
     except OutOfTime as stop:
         tried = stop.level - 1
         done = (f"every change of up to {tried} spin{'s' if tried != 1 else ''} was tried, and some of "
                 f"{stop.level}, without making every beat hold" if tried else "the search had only begun")
-        raise Unsolvable([f"No solution found in the {time_limit:g} s allowed: {done}. "
-                          "Try a larger --time-limit, or fewer or likelier beats."]) from None
+        raise Unsolvable([f"No solution found in the {time_limit:g} s allowed: {done}."],
+                         remedies=("time_limit", "beats")) from None
     if found is None:
-        failing = ", ".join(f"'{b}'" for b, held in zip(scene.beats, search.path.held) if not held)
+        failing = ", ".join(f"'{b}'" for b, held in zip(scene.beats, search.path.held, strict=True) if not held)
         if max_edits == 0:
             raise Unsolvable([f"The beats do not all hold in the scene's own game (not held: {failing}), "
-                              "and --max-edits 0 allows no change."])
-        scripted = "" if free_script else " (scripted spins kept; --free-script lets them change too)"
+                              "and no spin may be changed."], remedies=("max_edits",))
+        scripted = "" if free_script else " (scripted spins kept)"
         raise Unsolvable([f"No solution: no change of up to {max_edits} of the scene's spins{scripted} makes "
-                          f"every beat hold. In the scene's own game these fail: {failing}. "
-                          "Try a larger --max-edits, or --max-turns."])
+                          f"every beat hold. In the scene's own game these fail: {failing}."],
+                         remedies=("max_edits", "max_turns") if free_script
+                         else ("max_edits", "free_script", "max_turns"))
     edited = dict(found.edits)
     spins = tuple(edited.get(k, base(k)) for k in range(1, found.spins_used + 1))
     play = Playthrough(scene, take_spins=list(spins), seed=seed)

@@ -1,4 +1,4 @@
-"""Beats that cannot all hold, found before any search (SCENES.md beats; RULES.md)."""
+"""Beats that cannot all hold, found before any search (docs/scenes.md §5; docs/rules.md)."""
 
 from __future__ import annotations
 

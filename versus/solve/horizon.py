@@ -92,7 +92,7 @@ class Horizon:
         """Rows of the simulator's games in which some player's beats can no longer all hold."""
         if not self.needs:
             return np.zeros(len(sim.turn), dtype=bool)
-        return self.by_player(sim).any(axis=1)
+        return np.asarray(self.by_player(sim).any(axis=1))
 
     def by_player(self, sim: Simulator) -> np.ndarray:
         """(rows, needs): whether the beats of each need's player still to hold can no longer all hold.
@@ -142,11 +142,11 @@ def horizon_for(board: Board, rules: Rules, beats: tuple[Pattern, ...], players:
     Kept for the next asker (the contradictions, then the search, ask for the same one)."""
     key = (board.id, rules, tuple(beats), players, max_turns)
     if key not in _HORIZONS:
-        most = [b.number for b in beats if b.kind == "lasts-at-most"]
+        most = [b.number for b in beats if b.kind == "lasts-at-most" and b.number is not None]
         if len(_HORIZONS) >= 16:
             _HORIZONS.clear()
         _HORIZONS[key] = Horizon(tables_for(board, rules), plan(beats, players), players,
-                                 min([max_turns] + most))  # type: ignore[type-var]
+                                 min([max_turns, *most]))
     return _HORIZONS[key]
 
 
@@ -207,7 +207,7 @@ class _Moves:
             for stands in self.stands:
                 ok = (stands != t.start) & (stands != t.goal) & ((stands != origins) | t.sent_by_crime[self.land])
                 ok &= self.rest[origins] & (origins != t.goal)  # a mover stands on his origin
-                pairs.update(zip(stands[ok].tolist(), origins[ok].tolist()))
+                pairs.update(zip(stands[ok].tolist(), origins[ok].tolist(), strict=True))
         return pairs
 
     def fewest(self, events: list[np.ndarray], stand: list[int | None]) -> np.ndarray:
@@ -223,7 +223,9 @@ class _Moves:
         after[OWED] = OWED
         after[:, self.ends_turn] = 0
         cost = (owed == 0).astype(np.int64)[:, None, None]
-        done_by = sum((e.astype(np.int64) << i) for i, e in enumerate(events))  # by move: the beats it brings about
+        done_by = np.zeros(np.shape(events[0]) if events else (), dtype=np.int64)  # by move: the beats it brings about
+        for i, e in enumerate(events):
+            done_by = done_by + (e.astype(np.int64) << i)
         standing = np.zeros(spaces, dtype=np.int64)  # by space: the beats that standing there brings about
         for i, s in enumerate(stand):
             if s is not None:

@@ -13,8 +13,8 @@ in a table, the second must agree as well (both agreeing on different rows: abou
 2**120). Bounded: at most BUDGET bytes in a process; once full, nothing more is kept, and what is kept
 is still looked up; nor is more kept where, after a fair trial, less than a fifth is found (Longbourn's
 five players seldom meet again: one in ten). A worker keeps its own, and is told what the others
-learnt (news), so each knows nearly all the search has met. An end looked up is the end the game has: the answer is the same with
-one process or two, and with or without this.
+learnt (news), so each knows nearly all the search has met. An end looked up is the end the game
+has: the answer is the same with one process or two, and with or without this.
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ class Known:
         new = new[np.sort(np.unique(first[new], return_index=True)[1])]
         if not self.ends:
             small = {name: np.int64 if name == "too_long" else bool if name == "held" else np.int32 for name in ENDS}
-            self.ends = {name: np.zeros((0,) + a.shape[1:], small[name]) for name, a in ends.items()}
+            self.ends = {name: np.zeros((0, *a.shape[1:]), small[name]) for name, a in ends.items()}
             each = 8 + sum(a.itemsize * int(np.prod(a.shape[1:])) for a in self.ends.values())
             self.most, self.size = max((min(size // 2, (self.budget - size * _PLACE) // each), size)  # half full
                                        for size in (2**i for i in range(1, 40)) if size * _PLACE <= self.budget)
@@ -175,6 +175,6 @@ _FACE = np.random.default_rng(1).integers(1, 2**62, 2) | 1
 
 
 def _grown(a: np.ndarray, size: int) -> np.ndarray:
-    out = np.zeros((size,) + a.shape[1:], a.dtype)
+    out = np.zeros((size, *a.shape[1:]), a.dtype)
     out[:len(a)] = a
     return out

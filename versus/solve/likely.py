@@ -18,26 +18,46 @@ from __future__ import annotations
 
 import itertools
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
-from versus.rules import Game
+from versus.rules import Stream
+from versus.rules.board import Board, Rules
 from versus.rules.reach import one_spin
 from versus.rules.state import State
-
-if TYPE_CHECKING:
-    from versus.solve.search import BasePath, Found, Search
+from versus.scenes.model import Pattern
+from versus.solve.found import BasePath, Cancelled, Found
+from versus.solve.workers import Batch, Result
 
 BEAM = 400  # candidates widened at each edit
 FIRST_BEAM = 2_000  # ... and after the first
 MOST = 40_000  # candidates tried at each edit, at most
 
 
+@dataclass(frozen=True)
+class Needs:
+    """What the likely edits need of the search: the scene's game and beats, and a way to try candidates."""
+
+    board: Board
+    rules: Rules
+    beats: tuple[Pattern, ...]
+    max_edits: int
+    max_turns: int
+    at_most: int | None  # the N of a beat `game lasts at most N turns`, if any
+    editable: Callable[[int], bool]  # may the spin at this position (from 1) be changed?
+    spin_at: Callable[[int], int]  # the spin the scene would use at this position
+    play: Callable[[Batch], Result]  # candidates played out
+    best: Callable[[np.ndarray, np.ndarray, np.ndarray], Found]  # the gentlest of several solutions
+    tried: Callable[[int], None]  # told how many candidates were played
+    cancelled: Callable[[], bool] | None = None
+
+
 class Likely:
-    def __init__(self, search: "Search", path: "BasePath", beam: int = BEAM) -> None:
-        self.s, self.path, self.beam = search, path, beam
-        board, rules = search.board, search.rules
+    def __init__(self, needs: Needs, path: BasePath, beam: int = BEAM) -> None:
+        self.s, self.path, self.beam = needs, path, beam
+        board, rules = needs.board, needs.rules
         self.goal, self.start, self.faces = board.goal, rules.start, rules.teetotum
         self.collisions = rules.collisions
         # for each origin and spin: (space counted onto, 0 past the goal) and where the player comes to rest
@@ -59,7 +79,7 @@ class Likely:
         self.shifts = bool(self.course.any())
         self.memo: dict[tuple[int, int, int], list[int]] = {}  # (beat, origin, other's place): its values
 
-    def search(self, deadline: float) -> "Found | None":
+    def search(self, deadline: float) -> Found | None:
         beam: list[tuple[tuple[tuple[int, int], ...], tuple[bool, ...]]] = [((), self.path.held)]
         for d in range(1, self.s.max_edits + 1):
             # The first edit may be any: one that only changes who spins next (an extra spin more or
@@ -71,12 +91,10 @@ class Likely:
             if not len(flat):
                 return None
             if self.s.cancelled is not None and self.s.cancelled():
-                from versus.solve.search import Cancelled
-
                 raise Cancelled()
             pos, val = flat[:, 0::2], flat[:, 1::2]
             result = self.s.play((pos.min(axis=1), pos, val))
-            self.s.candidates += len(flat)
+            self.s.tried(len(flat))
             if result.ok.size:
                 return self.s.best(pos[result.ok], val[result.ok], result.spins[result.ok])
             progress, mix = self.progress(result), _mix(pos, val)
@@ -86,7 +104,8 @@ class Likely:
             most = np.lexsort((mix, -progress, -result.score))[:wide // 2]
             far = np.lexsort((mix, -result.score, -progress))[:wide // 2]
             chosen = list(dict.fromkeys(most.tolist() + far.tolist()))
-            beam = [(tuple(zip(pos[i].tolist(), val[i].tolist())), tuple(result.held[i].tolist())) for i in chosen]
+            beam = [(tuple(zip(pos[i].tolist(), val[i].tolist(), strict=True)), tuple(result.held[i].tolist()))
+                    for i in chosen]
         return None
 
     def every_single(self) -> np.ndarray:
@@ -114,7 +133,7 @@ class Likely:
             elif beat.kind == "lasts-at-most":
                 near += np.where(failing, result.pos.max(axis=1), 0)
             elif beat.kind in ("lands", "reaches"):
-                near += np.where(failing, np.minimum(result.pos[:, beat.player], beat.space), 0)
+                near += np.where(failing, np.minimum(result.pos[:, beat.player], beat.space or 0), 0)
         return near
 
     # -- the spins that would decide a failing beat ---------------------------------------------------
@@ -141,7 +160,8 @@ class Likely:
             if held[j]:
                 continue
             kind = beat.kind
-            if kind in ("lasts-at-least", "turn", "round") or (kind == "wins" and winner_k and seen[-1][2] != beat.player):
+            won_too_soon = kind == "wins" and winner_k and seen[-1][2] != beat.player
+            if kind in ("lasts-at-least", "turn", "round") or won_too_soon:
                 if winner_k:  # someone won too soon (or the wrong one won): that spin otherwise
                     others = [v for v in range(1, self.faces + 1) if v != s.spin_at(winner_k)]
                     out_k.append(np.full(len(others), winner_k, np.int64))
@@ -231,7 +251,7 @@ class Likely:
         state = self.path.states[first - 1]
         spins = (edits.get(k, s.spin_at(k)) for k in itertools.count(first))
         seen: list[tuple[int, State, int]] = []
-        for action, after in Game.from_state(s.board, s.rules, state).stream(spins):
+        for action, after in Stream.from_state(s.board, s.rules, state).play(spins):
             if s.at_most is not None and state.pending is None and state.turn >= s.at_most:
                 break  # this action begins a turn too many: no edit from here can help
             if action.spin is not None:

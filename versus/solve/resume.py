@@ -21,7 +21,7 @@ from versus.odds.simulate import _PER_GAME, _PER_PLAYER, Outcome, Simulator, Sta
 from versus.odds.spins import EditedSpins
 from versus.solve.known import ENDS, Known, News, hashes, with_face
 
-_FIELDS = tuple(name for name in _PER_PLAYER + _PER_GAME if name != "too_long") + ("flags",)
+_FIELDS = (*tuple(name for name in _PER_PLAYER + _PER_GAME if name != "too_long"), "flags")
 
 
 def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndarray,
@@ -60,7 +60,7 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
     rows = [on[miss[once]], np.flatnonzero(gone[pair_of])]
     starts = [Start(**{name: taken[name][pair_of[rows[0]]] for name in _FIELDS}), start_of(pos[rows[1], 0])]
     parts = []
-    for r, start in zip(rows, starts):
+    for r, start in zip(rows, starts, strict=True):
         if r.size:  # the rows played on from their last edit; those whose parent's game ended before it, afresh
             edited = EditedSpins(base, pos[r], val[r], cache=table)
             parts.append((r, sim.run(start, edited, watch_turn=watch_turn, stop_late=True)))
@@ -94,7 +94,7 @@ def _merged(rows: int, parts: list[tuple[np.ndarray, Outcome]]) -> Outcome:
     out = {}
     for name in ENDS:
         like = getattr(parts[0][1], name)
-        out[name] = np.empty((rows,) + like.shape[1:], like.dtype)
+        out[name] = np.empty((rows, *like.shape[1:]), like.dtype)
         for r, part in parts:
             out[name][r] = getattr(part, name)
     return Outcome(**out)
@@ -105,7 +105,7 @@ def _taken(sim: Simulator, start: Start, spins: EditedSpins, row: np.ndarray, k:
     """Each pair's simulator row `row` as it stands when its next spin is at position k (all arrays);
     gone where the row's game ended (or was given up, too long) before then; the spin table."""
     sim.begin(start, spins, watch_turn)
-    out = {name: np.empty((len(row),) + getattr(sim, name).shape[1:], getattr(sim, name).dtype) for name in _FIELDS}
+    out = {name: np.empty((len(row), *getattr(sim, name).shape[1:]), getattr(sim, name).dtype) for name in _FIELDS}
     waiting, gone = np.ones(len(row), dtype=bool), np.zeros(len(row), dtype=bool)
     while True:
         ended = waiting & sim.ended(stop_late=True)[row]  # as Simulator.run(stop_late=True) ends a game

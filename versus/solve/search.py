@@ -36,8 +36,7 @@ many edits); an answer not proved minimal says how far the proof went (Found.pro
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 
 import numpy as np
 
@@ -48,13 +47,14 @@ from versus.rules import Game
 from versus.rules.board import Board, Rules
 from versus.rules.state import State
 from versus.scenes.model import Pattern
+from versus.solve.found import NEVER, BasePath, Cancelled, Found, OutOfMemory, OutOfTime, Partial
 from versus.solve.horizon import horizon_for
 from versus.solve.known import Known, News
+from versus.solve.likely import Likely, Needs
 from versus.solve.resume import play_from_last
 from versus.solve.workers import Batch, Result, Runner
 
 BATCHES = (6_000, 15_000, 30_000, 60_000)  # candidate games played out at once: small first, then more
-NEVER = 1 << 40
 MEMORY_LIMIT = 500 * 2**20
 PROVE_FOR = 6.0  # seconds, at most, for the proof once an answer is in hand
 PROVE_BY = 7.0  # ... and no later than this long after the search began (but at least a second, if prove_for is)
@@ -65,49 +65,6 @@ GENTLER = 20_000  # candidates tried at the answer's own level for a gentler one
 FIRST_LOOK = 60_000  # candidates of two edits tried, best first, before the likely edits
 FIRST_LOOK_3 = 30_000  # ... and of three, when that was all of two
 KEEP_ROWS = 1_500_000  # a level this small is kept as the parents of the next, ordered best first
-
-
-class Cancelled(Exception):
-    """The caller asked the search to stop."""
-
-
-class OutOfTime(Exception):
-    """The time allowed ran out before the search could finish a level."""
-
-    def __init__(self, level: int) -> None:
-        super().__init__(level)
-        self.level = level  # the level being searched; every smaller one was searched in full
-
-
-class OutOfMemory(OutOfTime):
-    """The search reached its memory limit before it could finish a level."""
-
-
-@dataclass(frozen=True)
-class Found:
-    edits: tuple[tuple[int, int], ...]  # (position from 1, new spin)
-    spins_used: int
-    proven: int | None = None  # every change of this many spins or fewer was tried (None: the minimum)
-
-
-@dataclass
-class Partial:
-    """How far a level was searched before it stopped at a limit: its first batches held no solution."""
-
-    batches: int = 0  # batches searched
-    tried: int = 0  # candidates in them
-    kept: list | None = field(default_factory=list)  # their (batch, result), to be the next level's parents
-
-
-@dataclass
-class BasePath:
-    """The scene's own game: the state and beats settled just before each spin it uses."""
-
-    states: list[State]  # states[k - 1]: before the action that uses spin k
-    prefixes: list[Prefix]
-    spins_used: int
-    held: tuple[bool, ...]
-    too_long_at: int  # the spin position on which turn N + 1 began (lasts at most N), else NEVER
 
 
 class Search:
@@ -162,6 +119,14 @@ class Search:
                      np.array([seen.paid]))[0]
         return BasePath(states, prefixes, len(states), tuple(bool(h) for h in held), too_long)
 
+    def needs(self) -> Needs:
+        """What the likely edits need of this search (and no more of it)."""
+        return Needs(self.board, self.rules, self.beats, self.max_edits, self.max_turns, self.at_most,
+                     self.editable, self.spin_at, self.play, self.best, self._tried, self.cancelled)
+
+    def _tried(self, count: int) -> None:
+        self.candidates += count
+
     def spin_at(self, k: int) -> int:
         """The spin the scene would use at position k."""
         self._ensure(k)
@@ -189,8 +154,6 @@ class Search:
                                   np.array([path.held], dtype=bool), np.zeros((1, self.n), dtype=np.int64))
 
     def _run(self, path: BasePath) -> Found | None:
-        from versus.solve.likely import Likely
-
         answer = None
         # One edit, then the likeliest few of two: cheap, and where most answers are.
         full, self.runner = self.runner, Runner(self.play)  # small work: not worth forking for
@@ -206,7 +169,7 @@ class Search:
         if found is not None:
             return found
         if self.max_edits >= 2:
-            answer = Likely(self, path).search(min(self.deadline, time.perf_counter() + LIKELY_FOR))
+            answer = Likely(self.needs(), path).search(min(self.deadline, time.perf_counter() + LIKELY_FOR))
         self.runner.start()  # forked now, with the spins looked up so far
         # Without an answer, the exhaustive levels make way once, WIDEN_AFTER seconds in, for the likely
         # edits with a wider beam: slower, but they reach answers the narrow beam passes by.
@@ -226,7 +189,7 @@ class Search:
             except OutOfTime as stop:
                 if widen and not isinstance(stop, OutOfMemory) and time.perf_counter() < self.deadline:
                     widen = False
-                    answer = Likely(self, path, beam=WIDE_BEAM).search(
+                    answer = Likely(self.needs(), path, beam=WIDE_BEAM).search(
                         min(self.deadline, time.perf_counter() + LIKELY_FOR))
                     proof_until = self._proof_until(answer)
                     continue  # level d again, where it stopped: with an answer, as its proof
@@ -276,7 +239,7 @@ class Search:
             level.close()  # the batches still in flight finish before the workers are let go
 
     def _scan(self, d: int, level: Iterator[tuple[Batch, Result]], until: float, most: int | None,
-              part: "Partial") -> Found | None:
+              part: Partial) -> Found | None:
         tried, kept, seen = part.tried, part.kept, []
         if most is not None and tried >= most:  # searched that far already, without a solution
             return None
@@ -306,13 +269,14 @@ class Search:
                     self.looked[d] = seen  # the full search of this level takes these up, not plays them again
                     return None
             if kept is not None and d < self.max_edits:
-                kept = kept + [_slim(batch, result)] if tried <= KEEP_ROWS else None
+                kept = [*kept, _slim(batch, result)] if tried <= KEEP_ROWS else None
         self.kept = {e: level for e, level in self.kept.items() if e >= d - 1}  # the parents of d, and d
         self.kept[d] = None if not kept else _join(kept)
         self.finished.add(d)
         return None
 
-    def _level(self, d: int, path: BasePath, here: bool = False, skip: int = 0) -> Iterator[tuple[Batch, Result]]:
+    def _level(self, d: int, path: BasePath, here: bool = False,
+               skip: int = 0) -> Generator[tuple[Batch, Result], None, None]:
         """Every candidate with d edits, batch by batch with its result, always in the same order.
 
         The children of the level before: of all of it at once, best first, when it was small enough
@@ -322,8 +286,8 @@ class Search:
         """
         if d == 1:
             parents = iter([(self.root, self.root_result)])
-        elif self.kept.get(d - 1) is not None:
-            parents = iter([self.kept[d - 1]])  # ordered best first when it was joined
+        elif (kept := self.kept.get(d - 1)) is not None:
+            parents = iter([kept])  # ordered best first when it was joined
         else:
             parents = self._level(d - 1, path, here=True)
         runner = Runner(self.play) if here else self.runner
@@ -344,7 +308,7 @@ class Search:
                 if batch is None:
                     break
                 done, known = looked.pop(0)
-                assert all(np.array_equal(a, b) for a, b in zip(batch, done))
+                assert all(np.array_equal(a, b) for a, b in zip(batch, done, strict=True))
                 self.candidates -= len(done[0])  # counted when first played
                 yield done, known
             yield from runner.map(batches)
@@ -403,6 +367,7 @@ class Search:
         pos, val = np.take_along_axis(pos, order, 1), np.take_along_axis(val, order, 1)
         out, news = self._play(self.path, first, pos, val)
         held = out.held
+        assert out.pos is not None  # the simulator always says where the players ended
         return Result(np.flatnonzero(held.all(axis=1)), out.spins, out.too_long, held.sum(axis=1), held, out.pos,
                       news)
 
@@ -436,7 +401,7 @@ class Search:
         keys = [(int(change[i]), tuple(-int(p) for p in pos[i]), tuple(int(v) for v in val[i]))
                 for i in range(len(pos))]
         i = min(range(len(pos)), key=keys.__getitem__)
-        return Found(tuple((int(p), int(v)) for p, v in zip(pos[i], val[i])), int(used[i]))
+        return Found(tuple((int(p), int(v)) for p, v in zip(pos[i], val[i], strict=True)), int(used[i]))
 
 
 def _slim(batch: Batch, result: Result) -> tuple[Batch, Result]:

@@ -12,8 +12,9 @@ import dataclasses
 import multiprocessing
 import os
 from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
+from typing import Any
 
 import numpy as np
 
@@ -32,7 +33,7 @@ class Result:
 
 
 _PLAY: Callable[[Batch], Result] | None = None  # the forked worker's copy of the search's play
-_HEAR: Callable[[object], None] | None = None  # ... and of what it is told of the others' news
+_HEAR: Callable[[Any], None] | None = None  # ... and of what it is told of the others' news
 
 
 def _serve(conn, not_mine: list) -> None:
@@ -67,7 +68,7 @@ class Runner:
     """
 
     def __init__(self, play: Callable[[Batch], Result], workers: int = 1,
-                 hear: Callable[[object], None] | None = None) -> None:
+                 hear: Callable[[Any], None] | None = None) -> None:
         self.play, self.hear = play, hear  # hear: told, in a worker, what another worker's result learnt
         self.workers = workers if "fork" in multiprocessing.get_all_start_methods() else 1
         self.procs: list = []  # (process, connection)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from versus.rulebook import plural, space_label
 from versus.rules import events as ev
 from versus.rules.board import Board
 from versus.rules.game import Action
-from versus.rulebook import plural, space_label
 from versus.scenes.model import Aside, Scene
 
 SOURCE = {"script": "scripted", "seed": "drawn", "take": "chosen"}
@@ -21,7 +21,7 @@ def describe(action: Action, board: Board, names: list[str]) -> str:
     return "; ".join(parts)
 
 
-def _event(e: ev.Event, board: Board, names: list[str], actor: int) -> str:  # noqa: C901 - a line per kind
+def _event(e: ev.Event, board: Board, names: list[str], actor: int) -> str:
     pool = board.pool_name
     if isinstance(e, ev.Landed):
         return f"lands on {space_label(board, e.space)}"
@@ -58,7 +58,7 @@ def _event(e: ev.Event, board: Board, names: list[str], actor: int) -> str:  # n
                 "begin-again": f"spins past {board.goal} again: begins again",
                 "bounce": f"spins past {board.goal}: back to {space_label(board, e.to)}"}[e.outcome]
     if isinstance(e, ev.ExtraSpin):
-        return "spins again" if e.count == 1 else f"spins {e.count} more times"
+        return "spins again" if e.spins == 1 else f"spins {e.spins} more times"
     if isinstance(e, ev.Won):
         return "WINS"
     return ""

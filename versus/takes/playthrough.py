@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from versus.boards import load_board
 from versus.rules import Game
@@ -42,7 +42,7 @@ class Playthrough:
         self.take_spins = list(take_spins or [])
         self.played: list[Played] = []
 
-    def copy(self) -> "Playthrough":
+    def copy(self) -> Playthrough:
         """An independent playthrough at the same point (for work off the UI thread), without replaying."""
         twin = Playthrough.__new__(Playthrough)
         twin.scene, twin.board, twin.rules, twin.seed = self.scene, self.board, self.rules, self.seed
@@ -134,7 +134,7 @@ class Playthrough:
         """Each beat with whether it holds in the game so far."""
         beats = list(self.scene.beats)
         tracker = Tracker(beats, len(self.scene.players))
-        held = set()
+        held: set[int] = set()
         for played in self.played:
             held.update(k for k, _ in tracker.feed(played.action))
         return [(str(b), tracker.lasts(b) if b.kind.startswith("lasts") else k in held)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -226,9 +227,8 @@ class TakeStore:
 
     def _rewrite_locked(self, take: Take) -> Take:
         path = self.file(take.key)
-        if not path.exists() and not path.is_symlink():
-            if write_new(path, self.render(take.to_data())):
-                return take
+        if not path.exists() and not path.is_symlink() and write_new(path, self.render(take.to_data())):
+            return take
         try:
             text, data = self._text_and_data(path)
         except TakesError as error:
@@ -258,7 +258,7 @@ class TakeStore:
         older than any save takes; the ones removed. A take file is never touched."""
         import time
 
-        removed = []
+        removed: list[Path] = []
         try:
             entries = list(os.scandir(self.folder))
         except OSError:
@@ -274,9 +274,12 @@ class TakeStore:
                 continue  # gone already, or not ours to remove
         return removed
 
-    def render(self, data: dict, comments: list[str] = ()) -> str:
+    def render(self, data: dict[str, Any], comments: Sequence[str] = ()) -> str:
         """A take file's text: the header, the author's own comments, the take's YAML."""
         return HEADER.format(scene=self.scene_name) + "".join(f"{c}\n" for c in comments) + yamlio.dump(data)
 
     def _migrate(self) -> None:
-        sidecar.migrate(self)
+        done = sidecar.migrate(self)
+        self.problems.extend(done.problems)
+        if done.migrated is not None:
+            self.migrated = done.migrated

@@ -10,7 +10,7 @@ import hashlib
 import math
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from versus.files import clean_text, has_control
@@ -57,7 +57,7 @@ class Take:
         return data
 
     @classmethod
-    def from_data(cls, data: Any, key: str = "") -> "Take":
+    def from_data(cls, data: Any, key: str = "") -> Take:
         """A take from its YAML; ValueError naming the key that is wrong."""
         if not isinstance(data, dict):
             raise ValueError("a take is a mapping of keys (name, seed, spins, …)")
@@ -95,7 +95,7 @@ def _text(value: Any, key: str) -> str:
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 def slug(name: str) -> str:

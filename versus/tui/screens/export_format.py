@@ -1,5 +1,5 @@
-"""Ask how to export the take: Markdown to edit or a Word file to send (issue 13), at which pace or
-to what length (issue 11). The last choice is offered again next time."""
+"""Ask how to export the take: Markdown to edit or a Word file to send, at which pace or
+to what length. The last choice is offered again next time."""
 
 from __future__ import annotations
 
