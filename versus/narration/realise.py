@@ -45,7 +45,8 @@ def space_name(name: str, printed: bool) -> str:
     if printed or not name:
         return name
     if name.isupper():
-        return novel_name(name)
+        told = novel_name(name)
+        return "the " + told[2:] if told.startswith("a ") else told  # "came to the Robber", not "to a Robber"
     if name.startswith("The "):
         return "the " + name[4:]
     return article(name) + name
