@@ -77,7 +77,8 @@ class Referrer:
         person = self.company.people.get(pid)
         if person is None or person.pronoun not in ("he", "she") or not self.recent or self.recent[-1] != pid:
             return self.name(pid)
-        return person.pronoun
+        alike = {p for p in self.recent if self.company.people[p].pronoun == person.pronoun}
+        return person.pronoun if alike == {pid} else self.name(pid)  # nobody else it could mean
 
     def _possessive(self, pid: str) -> str:
         called = self.name(pid)

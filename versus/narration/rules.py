@@ -158,7 +158,37 @@ def builtin() -> tuple[Rule, ...]:
     out: list[Rule] = []
     for path in sorted(HERE.glob("*.yaml")):
         out.extend(parse(yamlio.load(path.read_text(encoding="utf-8")), path.stem))
-    return tuple(out)
+    return tuple(about_whom(out))
+
+
+BEFALLS = {"lead", "crime", "fall", "confined", "collision", "overshoot", "virtue", "finish"}
+
+
+def about_whom(rules: Sequence[Rule]) -> list[Rule]:
+    """A first line about a moment that names one person of the cast ("Lydia has committed a crime") is
+    about that person: it is said only when the moment befell them, whatever its writer declared."""
+    from versus.narration.cast import bundled
+
+    owners: dict[str, set[str]] = {}
+    for member in bundled().values():
+        for name in member.names:
+            if len(name.split()) == 1 or name.split()[0] in ("Mr.", "Mrs.", "Miss", "Lady", "Sir", "Colonel"):
+                owners.setdefault(name, set()).add(member.id)
+    unique = {name: next(iter(ids)) for name, ids in owners.items() if len(ids) == 1}
+    pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, unique), key=len, reverse=True)) + r")\b")
+    out = []
+    for rule in rules:
+        criteria = dict(rule.criteria)
+        events = set(_words(criteria.get("event", "")))
+        if rule.spoken and not rule.parent and not rule.answers and events and events <= BEFALLS \
+                and not {"actor", "hearer"} & set(criteria):
+            named = {unique[m.group(1)] for m in pattern.finditer(rule.text)} - set(_words(criteria.get("speaker", "")))
+            if len(named) == 1:
+                rule = Rule(rule.id, rule.text, rule.spoken, tuple(sorted((*rule.criteria, ("actor", named.pop())))),
+                            rule.concept, rule.answers, rule.parent, rule.gist, rule.remember, rule.manner, rule.beat,
+                            rule.source)
+        out.append(rule)
+    return out
 
 
 class Library:
