@@ -84,7 +84,10 @@ def test_a_phrasebook_must_lie_beside_the_scene(project, capsys):
 def test_a_hostile_phrasebook_is_refused(project, capsys, text, needle):
     (project / "scenes" / "mine.yaml").write_text(text)
     scene = with_phrasebook(project, "mine.yaml")
-    assert main(["run", str(scene), "--no-save"]) == 0
+    assert main(["check", str(scene)]) == 2  # found before the evening's play, not at its export
+    assert needle in capsys.readouterr().err
+    assert main(["run", str(scene), "--no-save"]) == 2
+    assert needle in capsys.readouterr().err
     assert main(["export", str(scene)]) == 2
     assert needle in capsys.readouterr().err
     assert not (project / "manuscript_exports").exists()

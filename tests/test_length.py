@@ -96,4 +96,4 @@ def test_the_author_is_told_when_asides_alone_exceed_the_budget(project, capsys)
 
 def test_a_budget_must_be_a_sensible_number(project, capsys):
     assert main(["export", "scenes/netherfield.yaml", "--words", "12"]) == 2
-    assert "from 50 to 100000" in capsys.readouterr().err
+    assert "from 50 to 100,000" in capsys.readouterr().err

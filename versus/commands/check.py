@@ -27,6 +27,12 @@ def run(args: argparse.Namespace) -> int:
                 print(line, file=sys.stderr)
             status = 2
             continue
+        problems = named_file_problems(scene)
+        if problems:
+            for line in problems:
+                print(line, file=sys.stderr)
+            status = 2
+            continue
         scripted = sum(1 for s in scene.spins if s is not None)
         rules = scene.preset or "default rules"
         if scene.switches:
@@ -34,7 +40,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"ok {path}: {scene.game} ({rules}), {len(scene.players)} players, "
               f"{scripted} scripted spins, {len(scene.beats)} beats, {len(scene.asides)} asides")
         status = max(status, _people(scene))
-    return status
+    problems = manuscript_problems()
+    for line in problems:
+        print(line, file=sys.stderr)
+    return 2 if problems else status
 
 
 def _as_written(value: object) -> str:
@@ -57,3 +66,35 @@ def _people(scene: Scene) -> int:
     for line in lines:
         print(line, file=sys.stderr if ": warning:" in line else sys.stdout)
     return 0
+
+
+def named_file_problems(scene: Scene) -> list[str]:
+    """What the scene's phrasebook holds that export would refuse, as FILE:LINE:COLUMN lines (it is read
+    with export's own bounds and checks)."""
+    import re
+
+    out: list[str] = []
+    if scene.phrasebook:
+        from versus.narration.phrasebook import PhrasebookError, load_author  # only a scene with one pays for it
+
+        try:
+            load_author(scene.phrasebook)
+        except PhrasebookError as error:
+            path = str(scene.phrasebook)
+            located = re.compile(re.escape(path) + r":[0-9]+:[0-9]+: ")
+            for line in str(error).splitlines():
+                if line.startswith(f"{path}: ") and not located.match(line):
+                    line = f"{path}:1:1: {line[len(path) + 2:]}"  # a whole-file problem: at its start
+                out.append(line)
+    return out
+
+
+def manuscript_problems() -> list[str]:
+    """The problems of the manuscript.yaml in the working folder, which every export would use."""
+    from versus.export.config import ManuscriptError, find_manuscript
+
+    try:
+        find_manuscript()
+    except ManuscriptError as error:
+        return error.lines()
+    return []

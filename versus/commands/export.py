@@ -37,8 +37,11 @@ def budget(text: str) -> int:
         words = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"a word budget is a whole number, not {text!r}") from None
-    if not 50 <= words <= 100_000:
-        raise argparse.ArgumentTypeError(f"a word budget is from 50 to 100000 words, not {words}")
+    from versus.wordbudget import budget_problem
+
+    problem = budget_problem(words)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
     return words
 
 
@@ -57,11 +60,7 @@ def run(args: argparse.Namespace) -> int:
     scene = load_scene_or_fail(working_scene(args.scene))
     take_name = args.take
     if take_name is None:
-        try:
-            latest = TakeStore(scene.path).latest()
-        except TakesError as error:
-            raise Failure(f"versus: {error}") from None
-        take_name = latest.name if latest else None
+        take_name = latest_or_fail(TakeStore(scene.path), TakesError)
     play, _ = open_playthrough(scene, take_name)
     for _ in play.play_out():
         pass
@@ -91,6 +90,22 @@ def run(args: argparse.Namespace) -> int:
         kept = f" (the old one kept as {result.backup})" if result.backup else ""
         print(f"exported {name} of {scene.path} to {result.path}{kept}")
     return 0
+
+
+def latest_or_fail(store, errors: type[Exception]) -> str | None:
+    """The name of the newest take (None: no takes), or Failure when a take newer than any readable one
+    cannot be read: an older take is never exported in its place without the author's word (--take)."""
+    from versus.cli import Failure
+
+    try:
+        latest = store.latest()
+    except errors as error:
+        raise Failure(f"versus: {error}") from None
+    if not store.problems:
+        return latest.name if latest else None
+    older = f"; to export the newest readable one, give --take {latest.name!r}" if latest else ""
+    raise Failure([f"versus: {problem}" for problem in store.problems]
+                  + [f"versus: the newest take cannot be read, so nothing was exported: mend it{older}"])
 
 
 def load_manuscript_or_fail():

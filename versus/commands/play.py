@@ -44,6 +44,19 @@ def _collect_from_now() -> None:
     gc.enable()
 
 
+def _no_terminal() -> str | None:
+    """Why the app cannot be shown here (its keys come from stdin, its screen goes to stderr), or None."""
+    import sys
+
+    for name, stream in (("standard input", sys.stdin), ("standard error", sys.stderr)):
+        try:
+            if stream is None or not stream.isatty():
+                return f"{name} is not a terminal"
+        except (AttributeError, ValueError):  # closed, or not a real stream
+            return f"{name} is not a terminal"
+    return None
+
+
 def _run(args: argparse.Namespace) -> int:
     from versus.cli import Failure
     from versus.commands.common import load_scene_or_fail, working_scene
@@ -58,6 +71,11 @@ def _run(args: argparse.Namespace) -> int:
         except TakesError as error:
             raise Failure(f"versus: {error}") from None
 
+    no_terminal = _no_terminal()
+    if no_terminal:
+        raise Failure(f"versus: {no_terminal}; the app needs one to draw in and read keys from "
+                      "(versus run SCENE plays a scene without one)")
+
     from versus.tui.app import VersusApp  # Textual is imported here, and only here
     from versus.tui.prose_process import shutdown, start
 
@@ -69,4 +87,18 @@ def _run(args: argparse.Namespace) -> int:
         app.run()
     finally:
         shutdown()
+    _exit_now(app.return_code or 0)
     return 0
+
+
+def _exit_now(status: int) -> None:
+    """Leave at once, now that every take is on disk and the terminal is given back: the interpreter's own
+    exit would free a long take's objects one by one first (some 5 s at turn 100,000), a blank wait."""
+    import os
+    import sys
+    from contextlib import suppress
+
+    for stream in (sys.stdout, sys.stderr):
+        with suppress(OSError, ValueError):  # a closed or broken stream has nothing left to flush
+            stream.flush()
+    os._exit(status)

@@ -24,6 +24,11 @@ def run(args: argparse.Namespace) -> int:
     from versus.takes.store import TakesError, TakeStore
 
     scene = load_scene_or_fail(working_scene(args.scene))
+    from versus.commands.check import named_file_problems
+
+    problems = named_file_problems(scene)  # a phrasebook export would refuse: said now, not after the play
+    if problems:
+        raise Failure(problems)
     play, take = open_playthrough(scene, args.take, args.seed)
     names = [p.called for p in scene.players]
     out = sys.stdout

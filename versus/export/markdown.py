@@ -12,7 +12,7 @@ import yaml
 
 from versus import __version__
 from versus.export.config import Manuscript
-from versus.export.memory import Memory, key_of
+from versus.export.memory import key_of, memory_for
 from versus.export.place import Exported, export_dir
 from versus.export.typography import house_style
 from versus.files import clean_text, write_export
@@ -172,7 +172,8 @@ def export_play(play: Playthrough, take_name: str, out: Path | str | None = None
     """
     name = Path(default_name or play.scene.name).name  # a take name never leads out of manuscript_exports/
     target = Path(out) if out else export_dir(manuscript) / f"{name}.md"
-    memory, key = Memory(target.parent), key_of(Path(play.scene.path).name, take_name, pace, words)
+    memory = memory_for(target, export_dir(manuscript), notes)
+    key = key_of(Path(play.scene.path).name, take_name, pace, words)
     used: list[str] = []
     text = clean_text(render(play, take_name, pace, ledger, manuscript, annotate, words, notes,
                              memory.before(key), used))  # no ESC or BEL in a manuscript

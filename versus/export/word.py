@@ -15,7 +15,7 @@ from versus.export.blocks import Block, read_blocks, word_count
 from versus.export.config import Manuscript
 from versus.export.docx import Front, docx_bytes
 from versus.export.markdown import record, render
-from versus.export.memory import Memory, key_of
+from versus.export.memory import key_of, memory_for
 from versus.export.place import Exported, export_dir
 from versus.files import clean_text, write_export
 from versus.takes.playthrough import Playthrough
@@ -52,7 +52,7 @@ def export_docx(play: Playthrough, take_name: str, out: Path | str | None = None
     same take in both formats counts as one export of the manuscript.
     """
     target = Path(out) if out else export_dir(manuscript) / f"{Path(default_name or play.scene.name).name}.docx"
-    memory = Memory(target.parent)
+    memory = memory_for(target, export_dir(manuscript), options.get("notes"))
     key = key_of(Path(play.scene.path).name, take_name, pace, options.get("words"))
     used: list[str] = []
     data = manuscript_docx(play, take_name, pace, font, manuscript, avoid=memory.before(key), used=used, **options)

@@ -86,8 +86,9 @@ def spoken_lines(text: str, people: list[tuple[str, list[str]]],
     run: list[str] = []  # speakers since the last paragraph of narration
     for k, para in enumerate(_paragraphs(text)):
         speeches = SPEECH.findall(para)
+        if not speeches or not para.startswith("“"):
+            run = []  # narration before the speech: "said she" is the one it has just named
         if not speeches:
-            run = []
             continue
         for m in tagged.finditer(para):
             name = m.group(3)

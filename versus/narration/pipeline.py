@@ -138,10 +138,22 @@ class Realising:
             if pending:
                 out.extend(self._narration(pending))
                 pending = []
+                if self._leads_in(out[-1], block):  # "…and was sent back. “So,” said she, “…”"
+                    out[-1] = self._led(out[-1], self._speech(block, lead_in=True))
+                    continue
             out.append(Paragraph(SCENE_BREAK, None, None, ()) if block.scene_break else self._speech(block))
         if pending:
             out.extend(self._narration(pending))
         return self._cover(out)
+
+    def _leads_in(self, told: Paragraph, block: Block) -> bool:
+        """A moment told of someone who then speaks first is one paragraph: the event, then her own word."""
+        return (block.said is not None and block.moment is not None and not told.talk and bool(told.units)
+                and block.said.speaker == block.moment.actor and len(told.units) <= 2
+                and bool(self.refer.recent) and self.refer.recent[-1] == block.said.speaker)
+
+    def _led(self, told: Paragraph, said: Paragraph) -> Paragraph:
+        return Paragraph(f"{told.text} {said.text}", told.first, told.last, told.units + said.units)
 
     def _summary(self) -> list[Paragraph]:
         """A paragraph for the play, and one for its end and fallout that closes on a word spoken; the
@@ -215,7 +227,7 @@ class Realising:
         text = self.refer.narration(template, roles, values)
         return self.t.realiser.sentence(curly(text))
 
-    def _speech(self, block: Block) -> Paragraph:
+    def _speech(self, block: Block, lead_in: bool = False) -> Paragraph:
         if block.author_said:
             speaker, line = block.author_said
             text, answering = line, False
@@ -231,6 +243,7 @@ class Realising:
             text = self.t.realiser.names(text)
             answering = said.answering
         tagged, by_name = self._tagging(speaker)
+        by_name = by_name and not lead_in  # just named in the narration before it: "said she"
         person = self.t.company.people[speaker]
         pronoun = {"she": "she", "he": "he"}.get(person.pronoun, "they")
         verb = self._verb(answering, speaker)
@@ -303,7 +316,7 @@ def joined(units: list[Unit], steps: list[bool], most: int = 4) -> list[Unit]:
             out.append(run[0])
         elif run:
             clauses = [u.text.rstrip(".") for u in run]
-            clauses = [clauses[0]] + [c[0].lower() + c[1:] if c.split()[0] in ("The", "A", "An") else c
+            clauses = [clauses[0]] + [c[0].lower() + c[1:] if c.split()[0] in ("The", "A", "An", "He", "She") else c
                                       for c in clauses[1:]]
             text = "; ".join(clauses[:-1]) + "; and " + clauses[-1] + "."
             out.append(Unit(text, run[0].first, run[-1].last))

@@ -59,7 +59,7 @@ def choose(points: Sequence[TurningPoint], shape: Shape) -> tuple[set[int], set[
     for k in order:
         if len(talks) >= shape.talks + len([p for p in talks if points[p].event == "finish"]):
             break
-        near = any(abs(points[k].index - a) < gap for a in told_actions)
+        near = any(abs(points[k].index - a) < gap for a in told_actions) or _same(points, k, talks)
         if k not in talks and not near:
             talks.add(k)
             told_actions.add(points[k].index)
@@ -67,7 +67,8 @@ def choose(points: Sequence[TurningPoint], shape: Shape) -> tuple[set[int], set[
     for k in order:
         if len(moments) >= shape.moments:
             break
-        if k not in talks and points[k].index not in told_actions and points[k].salience >= 30:
+        if k not in talks and points[k].index not in told_actions and points[k].salience >= 30 \
+                and not _same(points, k, talks | moments):
             moments.add(k)
             told_actions.add(points[k].index)
     return talks, moments
@@ -87,6 +88,13 @@ def quieten(beats: list[Beat], players: int) -> list[Beat]:
             out.append(beat)
             said = False if beat.talk else said  # one stretch sentence between two conversations
     return out
+
+
+def _same(points: Sequence[TurningPoint], k: int, chosen: set[int]) -> bool:
+    """A moment of the same kind at the same space as one already told (a second Passion reads as the
+    first told twice)."""
+    p = points[k]
+    return p.event != "finish" and any(points[c].event == p.event and points[c].space == p.space for c in chosen)
 
 
 def beats(points: Sequence[TurningPoint], shape: Shape, actions: int, asides: Sequence[tuple[int, int]],

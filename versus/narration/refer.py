@@ -70,6 +70,15 @@ class Referrer:
             return word
         return self._possessive(pid) if form == "his" else self.name(pid)
 
+    def _subject(self, pid: str) -> str:
+        """A person opening a sentence: "he" or "she" when they were the last of that pronoun named in the
+        paragraph and were named just before (so that a run of sentences about one person does not name
+        them every time), else the name."""
+        person = self.company.people.get(pid)
+        if person is None or person.pronoun not in ("he", "she") or not self.recent or self.recent[-1] != pid:
+            return self.name(pid)
+        return person.pronoun
+
     def _possessive(self, pid: str) -> str:
         called = self.name(pid)
         return called + ("’" if called.endswith("s") else "’s")
@@ -86,7 +95,7 @@ class Referrer:
                 word = self._pronoun(roles[base], form)
                 self._mention(roles[base])
             elif key in roles:
-                word = self.name(roles[key])
+                word = self._subject(roles[key]) if cap and match.start() == 0 else self.name(roles[key])
                 self._mention(roles[key])
             elif key in values:
                 word = values[key]

@@ -133,8 +133,11 @@ class Talk:
     def _bonus(self, speaker: Someone, hearer: Someone, prefer_onlookers: bool) -> float:
         rivals = set(self.company.rivals)
         bonus = 3.0 if {speaker.id, hearer.id} == rivals else 0.0
-        if speaker.seat is None and not self.memory.spoke.get(speaker.id):
-            bonus += 12.0 if prefer_onlookers else 3.0  # every onlooker has a word to say
+        if not self.memory.spoke.get(speaker.id):  # everybody at the table has a word to say, onlookers first
+            if speaker.seat is None:
+                bonus += 12.0 if prefer_onlookers else 3.0
+            else:
+                bonus += 7.0 if prefer_onlookers else 2.0
         if speaker.id == self.memory.last:
             bonus -= 4.0
         return bonus - 1.5 * min(self.memory.spoke.get(speaker.id, 0), 4) / 2

@@ -82,6 +82,9 @@ class Reader:
             return value.strip()
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return str(node.value)
+        if isinstance(value, str):  # only spaces, or nothing between quotes
+            self.problem(node, f"{what} should be text, not blank")
+            return None
         self.problem(node, f"{what} should be text, not {kind_name(node)}")
         return None
 

@@ -50,6 +50,17 @@ def _natural(name: str) -> tuple:
     return tuple(int(part) if part.isdigit() else part for part in re.split(r"([0-9]+)", name))
 
 
+def _keep_first_scene(merged: dict, stored: dict) -> None:
+    """A take extended under an edited scene keeps the digest of the scene it was first played under
+    (scene_sha256), and records the scene it is now played under beside it (later_scene_sha256)."""
+    first, now_ = stored.get("scene_sha256"), merged.get("scene_sha256")
+    if first and now_ and first != now_:
+        merged["scene_sha256"] = first
+        merged["later_scene_sha256"] = now_
+    elif first and now_ == first:
+        merged.pop("later_scene_sha256", None)
+
+
 class TakeStore:
     def __init__(self, scene_path: str | Path) -> None:
         scene_path = Path(scene_path)
@@ -119,11 +130,12 @@ class TakeStore:
         key = message.partition(":")[0]
         line = 1
         try:
-            for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            text_read = read_bounded(path, MAX_TAKE_BYTES, "take").decode("utf-8")
+            for number, text in enumerate(text_read.splitlines(), 1):
                 if text.startswith(f"{key}:"):
                     line = number
                     break
-        except (OSError, UnicodeDecodeError):
+        except (Unreadable, UnicodeDecodeError):
             pass
         return f"{path}:{line}:1: {message}"
 
@@ -234,11 +246,33 @@ class TakeStore:
         for key in ("parent", "note"):
             if key not in take.to_data():
                 merged.pop(key, None)
+        _keep_first_scene(merged, data)
         if merged == data:
             os.utime(path)  # nothing new: only mark it the latest
             return take
         write_atomic(path, self.render(merged, _own_comments(text)))
         return take
+
+    def sweep(self, older_than: float = 600.0) -> list[Path]:
+        """Remove the temporary files a save killed half-way left behind (.take-1.yaml.*.tmp), once they are
+        older than any save takes; the ones removed. A take file is never touched."""
+        import time
+
+        removed = []
+        try:
+            entries = list(os.scandir(self.folder))
+        except OSError:
+            return []
+        for entry in entries:
+            if not (entry.name.startswith(".") and entry.name.endswith(".tmp")):
+                continue
+            try:
+                if entry.is_file(follow_symlinks=False) and time.time() - entry.stat().st_mtime > older_than:
+                    os.unlink(entry.path)
+                    removed.append(Path(entry.path))
+            except OSError:
+                continue  # gone already, or not ours to remove
+        return removed
 
     def render(self, data: dict[str, Any], comments: Sequence[str] = ()) -> str:
         """A take file's text: the header, the author's own comments, the take's YAML."""

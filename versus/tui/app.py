@@ -52,6 +52,7 @@ class VersusApp(App[None]):
         """The author's keymap.yaml: any key of the main screen moved or doubled, by its id."""
         known = {b.id for b in MainScreen.BINDINGS if b.id}
         keys, problems = settings.keymap(known)
+        self.author_keys: dict[str, str] = keys  # what help shows for those keys
         if keys:
             self.set_keymap(keys)
         self.session.notices.extend(problems)
@@ -93,6 +94,21 @@ class VersusApp(App[None]):
             if old.message == new.message or (new.title and old.title == new.title):
                 self._unnotify(old, refresh=False)
         super()._on_notify(event)
+
+    async def action_quit(self) -> None:
+        """ctrl+q quits as q does: asking first while spins are not on disk."""
+        main = self.screen_stack[0] if self.screen_stack else None
+        if isinstance(main, MainScreen):
+            await main.action_quit()
+        else:
+            self.exit()
+
+    def action_help_quit(self) -> None:
+        """ctrl+c does not quit: say which key does, in plain words (notices are never markup)."""
+        for key, active in self.active_bindings.items():
+            if active.binding.action in ("quit", "app.quit"):
+                self.notify(f"Press {active.binding.key_display or key} to quit the app", title="Do you want to quit?")
+                return
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         if isinstance(screen, MainScreen):

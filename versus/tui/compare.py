@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from versus.rulebook import space_label
@@ -19,6 +20,7 @@ class Side:
     ending: str
     beats: tuple[tuple[str, bool], ...]
     problem: str | None = None
+    parted_at: int | None = None  # the first action (0-based, as the play holds them) after the takes part
 
 
 @dataclass(frozen=True)
@@ -88,4 +90,30 @@ def _side(scene: Scene, take: Take, result, shared: int) -> Side:
                           for s, p in enumerate(state.pos))
         stop = "Unfinished" if play.finished else "In play"
         ending = f"{stop} at turn {state.turn}: {where}."
-    return Side(take, play, tuple(lines), ending, tuple(play.beats()), result.problem)
+    parted = start if start < len(play.played) else None
+    return Side(take, play, tuple(lines), ending, tuple(play.beats()), result.problem, parted)
+
+
+PART = "\u25b6 they part here"
+NOTE = re.compile(r"<!-- versus: actions (none|([0-9]+)-([0-9]+)) -->")
+
+
+def marked_prose(text: str, parted_at: int | None) -> tuple[list[str], int | None]:
+    """Prose written with each paragraph after a note of the actions it tells: its paragraphs without the
+    notes, and which of them first tells the action where the takes part (None: none does, or no notes)."""
+    paragraphs: list[str] = []
+    first: int | None = None
+    span: tuple[int, int] | None = None
+    for block in text.split("\n\n"):
+        block = block.strip()
+        match = NOTE.fullmatch(block)
+        if match:
+            span = (int(match.group(2)), int(match.group(3))) if match.group(2) else None
+            continue
+        if not block:
+            continue
+        if first is None and parted_at is not None and span is not None and span[1] >= parted_at + 1:
+            first = len(paragraphs)
+        paragraphs.append(block)
+        span = None
+    return paragraphs, first

@@ -86,11 +86,11 @@ def _layout(board_id: str, goal: int) -> Layout:
 
 
 def contract(word: str, width: int) -> str:
-    """A word shortened as a printer would (TEMP'CE), when it does not fit."""
+    """A word shortened as an abbreviation is printed (TEMPER.), when it does not fit."""
     if len(word) <= width:
         return word
-    if width >= 5:
-        return f"{word[:width - 3]}'{word[-2:]}"
+    if width >= 5:  # the head of the word and a full stop (AUDACI.), which reads as the word; AUDA'TY did not
+        return f"{word[:width - 1]}."
     return word[:width]
 
 

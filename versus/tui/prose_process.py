@@ -16,9 +16,11 @@ _pool: ProcessPoolExecutor | None = None
 _waiting: Future | None = None
 
 
-def _narrate(play, pace: str, words: int | None) -> str:
-    from versus.narration import prose_markdown
+def _narrate(play, pace: str, words: int | None, annotate: bool = False) -> str:
+    from versus.narration import annotated, prose_markdown, told
 
+    if annotate:  # each paragraph after a note of the actions it tells, as export --annotate writes them
+        return "\n\n".join(annotated(told(play, pace, words))) + "\n"
     return prose_markdown(play, pace, words)
 
 
@@ -48,14 +50,15 @@ def start() -> None:
             _pool.submit(_ready)
 
 
-def narrate(play, pace: str = "brisk", words: int | None = None) -> str:
-    """The prose for the play, written in the narrator's process (blocks the calling worker thread)."""
+def narrate(play, pace: str = "brisk", words: int | None = None, annotate: bool = False) -> str:
+    """The prose for the play, written in the narrator's process (blocks the calling worker thread);
+    annotate: each paragraph after an HTML comment naming the actions it tells."""
     global _waiting
     start()
     with _lock:
         if _waiting is not None:
             _waiting.cancel()  # an older request not yet begun: its answer would be dropped anyway
-        future = _waiting = _pool.submit(_narrate, play, pace, words)  # type: ignore[union-attr]
+        future = _waiting = _pool.submit(_narrate, play, pace, words, annotate)  # type: ignore[union-attr]
     return future.result()
 
 

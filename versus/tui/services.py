@@ -17,12 +17,23 @@ class Unavailable(Exception):
 
 @dataclass
 class Services:
-    narrate: Callable[..., str]  # playthrough, pace=, words= -> Markdown
+    narrate: Callable[..., str]  # playthrough, pace=, words=, annotate= -> Markdown
     export: Callable[..., Any]  # playthrough, take name, pace=, words= -> versus.export.place.Exported (or a Path)
     odds: Callable[[Any, Any], dict[int, float]] | None = None  # scene, state -> seat: chance
     solve: Callable[[Any, Callable[[], bool]], Any] | None = None  # scene, cancelled -> versus.solve.Solution
     keep: Callable[[Any], Any] | None = None  # solution -> the Take saved for it (on the UI thread)
     export_docx: Callable[..., Any] | None = None  # as export, but a .docx; None: Markdown only
+    stop: Callable[[], None] | None = None  # stops slow work under way at once (on quitting), not waited for
+
+
+@dataclass(frozen=True)
+class Written:
+    """An export as the app tells it: where it went, whether it was written, and what the author should know
+    of it (a budget not met, a damaged memory of the manuscript kept aside)."""
+
+    path: Any
+    written: bool = True
+    notes: tuple[str, ...] = ()
 
 
 def _exists(module: str) -> bool:
@@ -33,22 +44,27 @@ def _exists(module: str) -> bool:
 
 
 def default_services() -> Services:
-    def narrate(play, pace: str = "brisk", words: int | None = None) -> str:
+    def narrate(play, pace: str = "brisk", words: int | None = None, annotate: bool = False) -> str:
         from versus.tui.prose_process import narrate as in_process
 
-        return in_process(play, pace, words)
+        return in_process(play, pace, words, annotate)
 
     def export(play, take_name: str, pace: str = "brisk", words: int | None = None):
         try:
             from versus.export.markdown import export_play
         except ImportError as error:
             raise Unavailable(f"export is not built yet ({error})") from None
-        return export_play(play, take_name, pace=pace, manuscript=manuscript(), words=words)  # manuscript_exports/
+        notes: list[str] = []
+        result = export_play(play, take_name, pace=pace, manuscript=manuscript(), words=words,
+                             notes=notes)  # manuscript_exports/
+        return Written(result.path, result.written, tuple(dict.fromkeys(notes)))
 
     def export_docx(play, take_name: str, pace: str = "brisk", words: int | None = None):
         from versus.export.word import export_docx as write
 
-        return write(play, take_name, pace=pace, manuscript=manuscript(), words=words)
+        notes: list[str] = []
+        result = write(play, take_name, pace=pace, manuscript=manuscript(), words=words, notes=notes)
+        return Written(result.path, result.written, tuple(dict.fromkeys(notes)))
 
     def manuscript():
         from versus.export.config import find_manuscript  # a bad manuscript.yaml fails the export, located
@@ -70,9 +86,14 @@ def default_services() -> Services:
 
         return save(solution)[0]
 
+    def stop() -> None:
+        from versus.tui.prose_process import shutdown
+
+        shutdown()  # the narrator's process: a narration of 100,000 turns under way is not waited for
+
     solver = _exists("versus.solve")  # found, not imported: it brings numpy, which the first paint need not wait for
     return Services(narrate=narrate, export=export, odds=odds if _exists("versus.odds") else None,
                     solve=solve if solver else None, keep=keep if solver else None,
-                    export_docx=export_docx if _exists("docx") else None)
+                    export_docx=export_docx if _exists("docx") else None, stop=stop)
 
 

@@ -15,7 +15,7 @@ from versus.scenes.load import load_scene
 from versus.scenes.model import Scene
 from versus.takes.outcome import as_take
 from versus.takes.playthrough import Played, Playthrough
-from versus.takes.store import Take, TakeChanged, TakeExists, TakesError, TakeStore, check_name
+from versus.takes.store import Take, TakeChanged, TakeExists, TakesError, TakeStore, check_name, now, slug
 from versus.tui.trail import Trail
 
 
@@ -66,6 +66,7 @@ class Session:
         self.parent = ""
         self.stored: tuple[int, ...] = ()  # the current take's spins as its file holds them
         self.saved = False  # whether the current take is in the store
+        self.save_problem: str | None = None  # why the last save failed, until one succeeds
         self.forked_from: str | None = None  # set when the last action forked a new take by itself
         self.passed: list[Played] = []  # turns sat out that the last numbered spin passed on its way
         self.trail = Trail()  # the log lines and beats so far, kept as the play goes
@@ -75,6 +76,7 @@ class Session:
         except TakesError as error:
             self.notices.append(str(error))
         self.notices.extend(self.store.problems)
+        self.store.sweep()  # temporary files of saves killed half-way, long ago
         if self.store.migrated:
             self.notices.append(f"The old takes file was copied into {self.store.folder.name}/, one file a take, "
                                 f"and kept as {self.store.migrated.name}.")
@@ -155,14 +157,31 @@ class Session:
         take = as_take(self.play, self.take_name, note=self.note)
         return dataclasses.replace(take, parent=self.parent, key=self.take_key)
 
+    def unsaved(self) -> int:
+        """How many spins of the play its take's file does not hold yet (kept here until a save succeeds)."""
+        played = len(self.play.spins())
+        return max(0, played - len(self.stored)) if self.saved else played
+
     def save(self) -> Take | None:
         """Keep the play in its take, when that adds to the file: None while the play is inside the saved
-        take (its file already holds more) or has nothing to keep. TakesError/OSError."""
+        take (its file already holds more) or has nothing to keep. TakesError/OSError, and then
+        save_problem says why until a save succeeds; the spins stay in the play, to be saved again."""
+        try:
+            kept = self._save()
+        except (TakesError, OSError) as error:
+            self.save_problem = _why(error, self.store.folder)
+            raise
+        self.save_problem = None
+        return kept
+
+    def _save(self) -> Take | None:
         played = len(self.play.spins())
         if self.saved and played < len(self.stored):
             return None
         if not self.saved and not played:
             return None
+        if self.saved and self.take_key:
+            self._follow_rename()
         take = self.current_take()
         if not self.take_name:
             take = dataclasses.replace(take, name=self.store.new_name())
@@ -174,6 +193,26 @@ class Session:
             kept = self.store.save(dataclasses.replace(self.current_take(), name=self.store.new_name()))
         self.take_name, self.take_key, self.stored, self.saved = kept.name, kept.key, kept.spins, True
         return kept
+
+    def write_elsewhere(self, target: str | Path) -> Path:
+        """The whole take (its unsaved spins too) as a take file at target, when its own folder cannot
+        take it; where it went. OSError/TakesError."""
+        take = self.current_take()
+        if not take.name:
+            take = dataclasses.replace(take, name=self.store.new_name())
+        return write_elsewhere(take, self.store, Path(target))
+
+    def _follow_rename(self) -> None:
+        """The take's file gone (renamed in another window): go on in the take that now holds its spins."""
+        path = self.store.file(self.take_key)
+        if path.exists() or path.is_symlink():
+            return
+        same = [t for t in self.store.load() if t.spins == self.stored and t.name != self.take_name]
+        if len(same) != 1:
+            return  # deleted, or no one take to follow: the save keeps the play under its own name
+        self.notices.append(f"{self.take_name} was renamed {same[0].name} elsewhere; the play goes on in it.")
+        self.take_name, self.take_key = same[0].name, same[0].key
+        self.note, self.parent = same[0].note, same[0].parent
 
     def takes(self) -> list[Take]:
         return self.store.load()
@@ -253,6 +292,26 @@ class Session:
             self.note = f"from {name}, which no longer replays whole under the edited scene"
             return f"{whole.problem}. {name} is kept as it was; you play on in a new take."
         return result.problem
+
+
+def _why(error: Exception, folder: Path) -> str:
+    """A failed save in words: "scenes/x.takes: No space left on device", not an errno in brackets."""
+    if isinstance(error, OSError):
+        where = error.filename if error.filename else folder
+        return f"{where}: {error.strerror or error}"
+    return str(error)
+
+
+def write_elsewhere(take: Take, store: TakeStore, target: Path) -> Path:
+    """The take, as a take file, written at target (or target-2, … if that is taken): for spins the take's own
+    folder cannot hold. The file is a take like any other: moved into the takes folder, it is listed there."""
+    from versus.files import write_next_free
+
+    target = Path(target).expanduser()
+    if target.is_dir():
+        target = target / f"{take.key or slug(take.name)}.yaml"
+    take = dataclasses.replace(take, name=check_name(take.name), played=take.played or now())
+    return write_next_free(target, store.render(take.to_data()))
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:

@@ -16,7 +16,9 @@ from pathlib import Path
 
 import yaml
 
-from versus.files import write_atomic
+from versus.files import Unreadable, read_bounded, write_atomic
+
+MAX_CONFIG_BYTES = 64_000  # a keymap or a theme: a few hundred bytes; a link to /dev/zero is refused at once
 
 
 def config_dir() -> Path:
@@ -31,12 +33,14 @@ def config_dir() -> Path:
 def _read(name: str) -> tuple[dict, str | None]:
     """The file's mapping, and why it was passed over (None when it was read, or is not there)."""
     path = config_dir() / name
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not path.exists() and not path.is_symlink():
         return {}, None
-    except (OSError, UnicodeDecodeError) as error:
-        return {}, f"{path}: not read ({error})"
+    try:
+        text = read_bounded(path, MAX_CONFIG_BYTES, name).decode("utf-8")
+    except Unreadable as error:
+        return {}, f"{path}: {error}"
+    except UnicodeDecodeError as error:
+        return {}, f"{path}: not read (not UTF-8 text, byte {error.start})"
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as error:
@@ -57,7 +61,9 @@ def remembered_theme(themes: tuple[str, ...]) -> str | None:
 
 def remember_theme(theme: str) -> str | None:
     """Keep the theme for next time; why not, when it could not be written."""
-    data, _ = _read("settings.yaml")
+    data, problem = _read("settings.yaml")
+    if problem:  # a file that could not be read is never replaced
+        return f"The theme could not be remembered: {problem}"
     if data.get("theme") == theme:
         return None
     data["theme"] = theme

@@ -10,7 +10,7 @@ from versus.rules.state import State
 from versus.tui.session import Session
 from versus.tui.trail import LogLine
 
-__all__ = ["LogLine", "PlayerRow", "View", "build", "tokens_for", "sentence"]
+__all__ = ["LogLine", "PlayerRow", "View", "build", "saving", "tokens_for", "sentence"]
 
 # Words a token is never made from: "the Colonel" is Co, "Lady Catherine" Ca, "Mr. Darcy" Da.
 ARTICLES = {"the", "a", "an"}
@@ -49,6 +49,8 @@ class View:
     landed: int | None  # where the last action left its player's token (the » mark)
     over: str  # "" while in play; else how it ended
     pool: str  # "pool: 3 counters"
+    unsaved: int = 0  # spins played that the take's file does not hold yet
+    save_problem: str = ""  # why the last save failed ("" once one succeeds)
 
 
 def sentence(text: str) -> str:
@@ -116,7 +118,15 @@ def build(session: Session) -> View:
         turn=state.turn, round=state.round, next_up=next_up(session), last=last_words(session),
         landed=last_rest(session), over=ending(session),
         pool=f"{board.pool_name}: {plural(state.pool, 'counter')}",
+        unsaved=session.unsaved(), save_problem=session.save_problem or "",
     )
+
+
+def saving(view: View) -> str:
+    """What the header says of the take: its name, and while saves fail, that spins are not on disk."""
+    if view.save_problem and view.unsaved:
+        return f"{view.take} NOT SAVED ({plural(view.unsaved, 'spin')} only in memory)"
+    return view.take
 
 
 def last_words(session: Session) -> str:

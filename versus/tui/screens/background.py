@@ -122,6 +122,8 @@ class BackgroundWork:
         else:
             self.notify(f"{path} already holds this export of {take_name}; it is left as it was.",
                         title="Exported", timeout=10)
+        for note in getattr(result, "notes", ()):
+            self.notify(note, severity="warning", timeout=12)
         if self.app.is_web:  # served to a browser (versus serve): the file is offered as a download too
             self.app.deliver_binary(path, save_filename=path.name)
         self.post_message(msg.Exported(path))

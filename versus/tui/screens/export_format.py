@@ -12,6 +12,12 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from versus.wordbudget import MAX_WORDS, budget_problem
+
+def sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 PACES = {"s": "summary", "b": "brisk", "f": "full"}
 ABOUT = {"summary": "the whole game in a paragraph or two", "brisk": "a chapter's worth (the default)",
          "full": "every turn"}
@@ -63,16 +69,21 @@ class FormatScreen(ModalScreen[ExportChoice | None]):
             yield Label(f"{formats} \u2014 exports at once", classes="dialog-hint")
             yield Label("s summary \u00b7 b brisk \u00b7 f full \u00b7 or type a number of words", classes="dialog-hint")
             yield Label("Enter exports as shown \u00b7 Escape cancels", classes="dialog-hint")
+            yield Label("", id="export-problem", classes="dialog-hint")
 
-    def show(self) -> None:
+    def show(self, problem: str = "") -> None:
         self.query_one("#export-choice", Static).update(self.choice.describe())
+        self.query_one("#export-problem", Label).update(problem)
 
     def on_key(self, event: events.Key) -> None:
         if event.character and event.character.isdigit():
-            digits = f"{self.choice.words or ''}{event.character}"[:6]
-            self.choice = replace(self.choice, words=int(digits) or None)
-            self.show()
             event.stop()
+            words = int(f"{self.choice.words or ''}{event.character}")
+            if words > MAX_WORDS:  # refused as typed, never cut to another number
+                self.show(f"{sentence(budget_problem(words) or '')}.")
+                return
+            self.choice = replace(self.choice, words=words or None)
+            self.show()
 
     def action_unbudget(self) -> None:
         digits = str(self.choice.words or "")[:-1]
@@ -84,14 +95,18 @@ class FormatScreen(ModalScreen[ExportChoice | None]):
         self.show()
 
     def action_choose(self, fmt: str) -> None:
-        self.dismiss(self.ready(replace(self.choice, fmt=fmt)))
+        self.finish(replace(self.choice, fmt=fmt))
 
     def action_export(self) -> None:
-        self.dismiss(self.ready(self.choice))
+        self.finish(self.choice)
 
-    def ready(self, choice: ExportChoice) -> ExportChoice:
-        """A budget below what any prose can be (a stray digit) is passed over for the pace."""
-        return replace(choice, words=None) if choice.words is not None and choice.words < 50 else choice
+    def finish(self, choice: ExportChoice) -> None:
+        """Export as chosen; a budget outside the limits is said so, and nothing exported until mended."""
+        problem = budget_problem(choice.words) if choice.words is not None else None
+        if problem:
+            self.show(f"{sentence(problem)}: type another, or s, b, f for a pace.")
+            return
+        self.dismiss(choice)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

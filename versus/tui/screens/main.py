@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+import os
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
@@ -10,12 +13,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Header
+from textual.worker import Worker
 
+from versus.rulebook import plural
 from versus.tui import messages as msg
 from versus.tui.layout import layout_for
 from versus.takes.store import check_name
 from versus.tui.session import Refusal, Session
-from versus.tui.view import View, build
+from versus.tui.view import View, build, saving
 from versus.tui.screens.background import BackgroundWork
 from versus.tui.widgets.board import BoardView
 from versus.tui.widgets.footer import KeyFooter
@@ -49,7 +54,8 @@ def play_bindings() -> list[Binding]:
                 id="redo", priority=True),
         Binding("question_mark", "help", "Help", key_display="?", tooltip="Keys and the board's signs",
                 id="help", priority=True),
-        Binding("q", "quit", "Quit", tooltip="Quit (the take is already saved)", id="quit", priority=True),
+        Binding("q", "quit", "Quit", tooltip="Quit (every spin is saved as it is played; if a save failed, "
+                "q asks first)", id="quit", priority=True),
         Binding("f", "fork", "Fork", tooltip="Fork a new take from this point", id="fork", priority=True),
         Binding("t", "takes", "Takes", tooltip="List, switch and compare takes", id="takes", priority=True),
         Binding("e", "export", "Export", tooltip="Export the take as prose", id="export", priority=True),
@@ -75,6 +81,7 @@ PANEL_FOCUS = {"board": None, "players": "#side, #side-tab", "log": "PlayLog", "
 TABS = {"board": "tab-board", "players": "tab-players", "log": "tab-log", "prose": "tab-prose"}
 NARROW_HIDDEN = {"redo", "fork", "rule", "zoom", "reload"}  # left out of the footer at 80 columns (not disabled)
 SETTLE = 0.3  # seconds after the last key before the prose and odds are worked out again
+RETRY = 3.0  # seconds between tries at a save that failed
 
 
 class Panel(Vertical):
@@ -112,6 +119,8 @@ class MainScreen(BackgroundWork, Screen):
         self.quitting = False
         self._repaint_due = False  # a repaint is asked for and not yet done (keys coalesce into one)
         self._work_timer = None  # starts the prose and odds once the keys have settled
+        self._retry_timer = None  # tries a failed save again, every RETRY seconds, until one succeeds
+        self._leave_after_export: str | None = None  # q came while an export was written: the exit's message
         self.set_reactive(MainScreen.mode, layout_mode(*self.app.size))
 
     # -- layout ------------------------------------------------------------------------------
@@ -216,7 +225,7 @@ class MainScreen(BackgroundWork, Screen):
             widget.view = self.view  # type: ignore[attr-defined]
         for widget in self.query(BeatsPanel):
             widget.odds = self.odds_text
-        self.sub_title = f"{self.view.take} \u00b7 {self.session.scene.name}"
+        self.sub_title = f"{saving(self.view)} \u00b7 {self.session.scene.name}"
         for panel in self.query("#board-panel"):
             panel.border_title = self.board_title()
         if rewrite:
@@ -229,17 +238,54 @@ class MainScreen(BackgroundWork, Screen):
         self.notify(reason, title="Not now", severity="warning")
         self.post_message(msg.Refused(reason))
 
-    def save(self) -> None:
-        """Keep what the last action added (nothing, when the play is inside its saved take)."""
+    def save(self) -> bool:
+        """Keep what the last action added (nothing, when the play is inside its saved take); whether all is
+        on disk. A failed save is told, shown in the header until a save succeeds, and tried again."""
+        failing = self.session.save_problem
         try:
             take = self.session.save()
-        except Exception as error:  # TakesError, OSError: tell, keep playing
-            self.notify(f"The take was not saved: {error}", severity="error", timeout=10)
-            self.post_message(msg.SaveFailed(str(error)))
-            return
+        except Exception as error:  # TakesError, OSError: tell, keep the spins, try again
+            problem = self.session.save_problem or str(error)
+            if problem != failing:
+                self.notify(f"The take was not saved: {problem}. Its spins are kept and saved as soon as "
+                            "they can be.", title="Not saved", severity="error", timeout=10)
+            self.post_message(msg.SaveFailed(problem))
+            if self._retry_timer is None:
+                self._retry_timer = self.set_interval(RETRY, self.retry_save)
+            self.show_saving()
+            return False
         self.tell_notices()
+        if failing:
+            self._stop_retrying()
+            self.notify(f"{self.session.take_name or 'The take'} is saved: every spin is on disk again.",
+                        title="Saved", timeout=8)
+            self.show_saving()
         if take is not None:
             self.post_message(msg.TakeSaved(take.name, len(take.spins)))
+        return True
+
+    def retry_save(self) -> None:
+        """The timer's try at a save that failed (space freed, the folder writable again)."""
+        if self.session.save_problem is None or self.session.unsaved() == 0:
+            self._stop_retrying()
+            self.session.save_problem = None
+            self.show_saving()
+            return
+        self.save()
+
+    def _stop_retrying(self) -> None:
+        if self._retry_timer is not None:
+            self._retry_timer.stop()
+            self._retry_timer = None
+
+    def show_saving(self) -> None:
+        """Show whether the take is on disk, without redrawing the rest."""
+        self.view = dataclasses.replace(self.view, take=self.session.take_name or "new take",
+                                        saved=self.session.saved, unsaved=self.session.unsaved(),
+                                        save_problem=self.session.save_problem or "")
+        for widget in self.query("StatusLine, BeatsPanel"):
+            widget.view = self.view  # type: ignore[attr-defined]
+        self.sub_title = f"{saving(self.view)} \u00b7 {self.session.scene.name}"
 
     def tell_notices(self) -> None:
         for notice in self.session.notices:
@@ -396,6 +442,13 @@ class MainScreen(BackgroundWork, Screen):
             return
         what, name, *rest = choice
         key = rest[0] if rest else ""
+        if self.session.unsaved() and not self.save():  # leaving the take would lose the spins not on disk
+            unsaved = self.session.unsaved()
+            self.refuse(f"{plural(unsaved, 'spin').capitalize()} of this take {'is' if unsaved == 1 else 'are'} "
+                        f"not saved yet ({self.session.save_problem}); free some space, or press q to write "
+                        f"{'it' if unsaved == 1 else 'them'} elsewhere.")
+            self.after_change()
+            return
         if what == "new":
             self.session.new_take()
             self.notify("A new take, from the first turn; it is saved at its first spin.")
@@ -428,10 +481,13 @@ class MainScreen(BackgroundWork, Screen):
         keys: dict[str, list[str]] = {}
         for key, binding in self._bindings:
             keys.setdefault(binding.id or binding.action, []).append(binding.key_display or key)
+        authored = getattr(self.app, "author_keys", {})  # keymap.yaml: {id: "j,space"}, as the app applied it
+        for name, given in authored.items():
+            keys[name] = [key.strip() for key in given.split(",") if key.strip()]
         out = []
         for binding in self.BINDINGS:
             now = keys.get(binding.id or binding.action)
-            if binding.key_display or not now:
+            if not now or (binding.key_display and binding.id not in authored):
                 out.append(binding)
             else:
                 out.append(Binding(",".join(now), binding.action, binding.description, show=binding.show,
@@ -544,5 +600,81 @@ class MainScreen(BackgroundWork, Screen):
         return True
 
     async def action_quit(self) -> None:
+        """Quit; but while spins are not on disk, try once more, and then ask what to do with them."""
+        if self.quitting:
+            return
+        if self.session.unsaved() and not self.save():
+            self.ask_about_unsaved()
+            return
+        self.leave()
+
+    def leave(self, message: str | None = None) -> None:
+        """Close the app now: the work under way (prose, odds) is stopped, not waited for; but an export
+        being written is let finish first, so that the file the author asked for lands."""
         self.quitting = True
-        self.app.exit()
+        if self._exporting():
+            self._leave_after_export = message or ""
+            self.notify("The export is being written; the app closes once it is on disk.", title="Quitting")
+            return
+        for timer in (self._work_timer, self._retry_timer):
+            if timer is not None:
+                timer.stop()
+        self.app.workers.cancel_all()
+        stop = self.app.services.stop
+        if stop is not None:
+            try:
+                stop()
+            except Exception:  # quitting goes on whatever the narrator's process does
+                pass
+        self.app.exit(message=message)
+
+    def _exporting(self) -> bool:
+        return any(worker.group == "export" and not worker.is_finished for worker in self.app.workers)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if (self._leave_after_export is not None and event.worker.group == "export" and event.worker.is_finished
+                and not self._exporting()):
+            self.leave(self._leave_after_export or None)
+
+    def ask_about_unsaved(self) -> None:
+        from versus.tui.screens.unsaved import UnsavedScreen
+
+        if isinstance(self.app.screen, UnsavedScreen):
+            return
+        session = self.session
+        self.app.push_screen(UnsavedScreen(session.take_name or "The new take", session.unsaved(),
+                                           session.save_problem or "", self.default_elsewhere()),
+                             self.unsaved_answered)
+
+    def default_elsewhere(self) -> Path:
+        """Where unsaved spins are offered a home: the home folder, else the system's temporary one."""
+        import tempfile
+
+        home = Path.home()
+        folder = home if home.is_dir() and os.access(home, os.W_OK) else Path(tempfile.gettempdir())
+        return folder / f"{self.session.path.stem}.{self.session.take_key or 'new-take'}.unsaved.yaml"
+
+    def unsaved_answered(self, answer: tuple[str, str] | None) -> None:
+        what, where = answer or ("stay", "")
+        if what == "retry":
+            if self.save():
+                self.leave()
+            else:
+                self.ask_about_unsaved()
+        elif what == "elsewhere":
+            try:
+                path = self.session.write_elsewhere(where)
+            except Exception as error:
+                self.notify(f"The spins could not be written to {where}: {_strerror(error)}", title="Not written",
+                            severity="error", timeout=10)
+                self.ask_about_unsaved()
+                return
+            self.leave(f"versus: the take was not saved in its folder ({self.session.save_problem}); "
+                       f"all its {len(self.session.play.spins())} spins were written to {path}. "
+                       f"Move that file into {self.session.store.folder}/ to have it listed again.")
+        elif what == "discard":
+            self.leave()
+
+
+def _strerror(error: Exception) -> str:
+    return (error.strerror or str(error)) if isinstance(error, OSError) else str(error)

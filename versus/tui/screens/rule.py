@@ -88,8 +88,10 @@ class RuleScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#rule-body").focus()  # so that Down, PageDown and End scroll it
 
-    def _hint(self) -> str:
+    def _hint(self, problem: str = "") -> str:
         typed = f"space {self.typed}\u2026 (Enter) \u00b7 " if self.typed else ""
+        if problem:
+            return f"{problem} \u00b7 backspace mends it \u00b7 Esc closes"
         return (f"{typed}\u2190\u2192 spaces \u00b7 a number, Enter: that space \u00b7 \u2193 PgDn End \u00b7 "
                 "Esc closes")
 
@@ -112,16 +114,22 @@ class RuleScreen(ModalScreen[None]):
         self.show(min(self.goal, max(1, self.current() + by)))
 
     def action_digit(self, digit: int) -> None:
-        typed = (self.typed + str(digit)).lstrip("0")
-        if typed and int(typed) <= self.goal:
-            self.typed = typed
-        self.query_one("#rule-hint", Label).update(self._hint())
+        self.typed = (self.typed + str(digit)).lstrip("0")[:9]
+        self.query_one("#rule-hint", Label).update(self._hint(self._beyond()))
+
+    def _beyond(self) -> str:
+        """Why the number typed is no space (said, never cut: 999 is not space 9), or ""."""
+        if self.typed and int(self.typed) > self.goal:
+            return f"There is no space {self.typed}: the spaces run from 1 to {self.goal}"
+        return ""
 
     def action_erase(self) -> None:
         self.typed = self.typed[:-1]
-        self.query_one("#rule-hint", Label).update(self._hint())
+        self.query_one("#rule-hint", Label).update(self._hint(self._beyond()))
 
     def action_go(self) -> None:
+        if self._beyond():
+            return  # the hint says why; backspace mends the number
         if self.typed:
             number, self.typed = int(self.typed), ""
             self.show(number)

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Label, Static
 
 from versus.takes.store import Take
-from versus.tui.compare import Comparison, Side, compare
+from versus.tui.compare import PART, Comparison, Side, compare, marked_prose
 from versus.tui.status_words import beat_marks
 
 
@@ -247,7 +247,7 @@ class CompareScreen(ModalScreen[None]):
     def write_prose(self) -> None:
         for which, side in (("a", self.comparison.a), ("b", self.comparison.b)):
             try:
-                text = self.app.services.narrate(side.play)
+                text = self.app.services.narrate(side.play, annotate=True)
             except Exception as error:  # the narrator's fault must never take the app down
                 text = f"The prose cannot be written: {type(error).__name__}: {error}"
             self.app.call_from_thread(self.prose_written, which, text)
@@ -256,10 +256,37 @@ class CompareScreen(ModalScreen[None]):
         self.prose[which] = text
         if self.showing == "prose":
             side = self.comparison.a if which == "a" else self.comparison.b
-            self.query_one(f"#side-{which}", Static).update(Text.assemble((side.take.name + "\n\n", "bold"), text))
+            self.query_one(f"#side-{which}", Static).update(prose_text(side, text))
+            if len(self.prose) == 2:
+                self.call_after_refresh(self.show_parting)
+
+    def show_parting(self) -> None:
+        """Scroll the prose to the first mark of where the takes part (the earlier of the two sides)."""
+        rows = []
+        for which, side in (("a", self.comparison.a), ("b", self.comparison.b)):
+            static = self.query_one(f"#side-{which}", Static)
+            width = static.content_region.width
+            if width <= 0 or which not in self.prose:
+                continue
+            lines = prose_text(side, self.prose[which]).wrap(self.app.console, width)
+            rows += [n for n, line in enumerate(lines) if line.plain.strip() == PART][:1]
+        if rows:
+            self.query_one("#compare-body").scroll_to(y=max(0, min(rows) - 1), animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def prose_text(side: Side, prose: str) -> Text:
+    """The take's prose, the first paragraph to tell an action after the takes part marked."""
+    paragraphs, first = marked_prose(prose, side.parted_at)
+    text = Text()
+    text.append(side.take.name + "\n\n", "bold")
+    for index, paragraph in enumerate(paragraphs):
+        if index == first:
+            text.append(f"{PART}\n", "bold reverse")
+        text.append(paragraph + "\n\n", "bold" if index == first else "")
+    return text
 
 
 def side_text(side: Side) -> Text:
@@ -273,6 +300,8 @@ def side_text(side: Side) -> Text:
     if side.problem:
         text.append(side.problem + "\n", "italic")
     text.append("From where they part:\n" if side.lines else "Nothing more after they part.\n", "dim")
-    for line in side.lines:
-        text.append(line + "\n")
+    for index, line in enumerate(side.lines):
+        if index == 0:
+            text.append(f"{PART}\n", "bold reverse")
+        text.append(line + "\n", "bold" if index == 0 else "")
     return text

@@ -98,13 +98,14 @@ def draw(view: View, width: int, height: int, colours: BoardPalette) -> Text:
         return [(view.tokens[seat], Style(color=colours.token_ink, bgcolor=colours.tokens[seat % len(colours.tokens)],
                                           bold=True)) for seat in at.get(space, [])]
 
-    def put_tokens(x: int, y: int, room: int, space: int, align_right: bool = True) -> bool:
+    def put_tokens(x: int, y: int, room: int, space: int, align_right: bool = True, squeeze: bool = True) -> bool:
+        """Put the space's tokens in room; with squeeze, as "Ge+2" when they do not all fit (else False)."""
         runs = token_runs(space)
         if not runs:
             return True
         length = sum(len(t) for t, _ in runs)
         if length > room:
-            if room < 3:
+            if room < 3 or not squeeze:
                 return False
             first = runs[0]
             runs = [first, (f"+{len(runs) - 1}", Style(color=colours.ink, bgcolor=colours.paper, bold=True))]
@@ -135,7 +136,8 @@ def draw(view: View, width: int, height: int, colours: BoardPalette) -> Text:
         names = short_name(space.name, cell_w, cell_h - 1) if cell_h > 1 else []
         room = cell_w - len(label) - 1
         margin = 1 if room - 1 >= sum(len(view.tokens[s]) for s in at.get(number, [])) else 0
-        tokens_on_top = put_tokens(x + len(label) + 1, y, room - margin, number)
+        # every token shown where a line of the cell can take them all (over the name): "Ge+2" only as a last resort
+        tokens_on_top = put_tokens(x + len(label) + 1, y, room - margin, number, squeeze=cell_h <= 1)
         for line, name in enumerate(names):
             canvas.put(x + (cell_w - len(name)) // 2, y + 1 + line, name, style)
         if not tokens_on_top and cell_h > 1:

@@ -6,7 +6,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from versus.tui.view import View, sentence
+from versus.rulebook import plural
+from versus.tui.view import View, saving, sentence
 
 from versus.tui.status_words import HELD, NOT_YET  # with the words "held" / "not yet": colour is not the only cue
 
@@ -27,7 +28,10 @@ class StatusLine(Static):
         if view is None:
             return
         text = Text(no_wrap=True, overflow="ellipsis", end="")
-        text.append(f" {view.take}{'' if view.saved else ' (unsaved)'} ", "bold reverse")
+        if view.save_problem and view.unsaved:
+            text.append(f" {saving(view)} ", "bold white on red")
+        else:
+            text.append(f" {view.take}{'' if view.saved else ' (unsaved)'} ", "bold reverse")
         text.append(f" turn {view.turn}, round {view.round} ", "bold")
         text.append("\u2502 ", "dim")
         text.append(view.last or "No spin yet.", "" if view.last else "italic")
@@ -61,8 +65,12 @@ class BeatsPanel(Static):
             return
         text = Text(end="")
         text.append(f"{view.take}", "bold")
-        text.append(f"{'' if view.saved else ' (not saved until the first spin)'} \u00b7 turn {view.turn}, "
+        waiting = not view.saved and not (view.save_problem and view.unsaved)
+        text.append(f"{' (not saved until the first spin)' if waiting else ''} \u00b7 turn {view.turn}, "
                     f"round {view.round}\n")
+        if view.save_problem and view.unsaved:
+            text.append(f"Not saved: {plural(view.unsaved, 'spin')} kept in memory and tried again every few "
+                        f"seconds ({view.save_problem}).\n", "bold")
         if view.over:
             text.append(sentence(view.over) + "\n", "bold")
         if not view.beats:
