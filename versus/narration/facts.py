@@ -1,4 +1,4 @@
-"""Content determination: plain records of what is true, from the events and states alone (issue 9).
+"""Content determination: plain records of what is true, from the events and states alone (docs/narration.md §2).
 
 The narrator gives templates their slots and checks their `when:` conditions only against these
 records, so that nothing it says can outrun what happened.

@@ -1,5 +1,5 @@
 """Manners: how each person names and addresses each other person, worked out as the period would
-(STYLE.md rule 13), without the author writing a table of etiquette.
+(docs/narration.md §1, rule 11), without the author writing a table of etiquette.
 
 A shared surname means family unless the scene's `relations:` says otherwise; sisters use Christian
 names, children say "Mama" and "Papa", a sister says "brother", husband and wife "my dear"; outside
@@ -190,7 +190,7 @@ class Manners:
 
 
 def faults(scene: Scene, said: Iterable[tuple[str, str]]) -> list[str]:
-    """Address faults in spoken lines, (speaker id, line), by the rules of STYLE.md 13: formal full names,
+    """Address faults in spoken lines, (speaker id, line), by docs/narration.md §1, rule 11: formal full names,
     "Lady de Bourgh", a Bennet calling a Bennet "Miss", a sister calling her brother "Mr. Darcy"."""
     manners = Manners(scene)
     out = []

@@ -377,6 +377,12 @@ def search(telling: Telling, target: int, pace: str) -> Draft:
         if abs(draft.words - target) <= TOLERANCE * target and (pace_of == "summary" or _talky(draft)):
             return draft
         tried.append(draft)
+    if all(d.words < target * (1 - TOLERANCE) for d in tried):  # every likely shape fell short: the largest
+        for shape in sorted(candidates[MOST_DRAFTS:], key=_estimate, reverse=True)[:MOST_DRAFTS]:
+            draft = telling.draft("brisk", shape)
+            if abs(draft.words - target) <= TOLERANCE * target:
+                return draft
+            tried.append(draft)
     if all(d.words < target * (1 - TOLERANCE) for d in tried):  # a long budget for a short game: every turn
         tried.append(telling.draft("full", DEFAULT["full"]))
     near = [d for d in tried if abs(d.words - target) <= TOLERANCE * target]

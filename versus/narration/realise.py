@@ -1,4 +1,4 @@
-"""Realisation: the last touches to a sentence, as a novel prints it (STYLE.md rules 10 and 12).
+"""Realisation: the last touches to a sentence, as a novel prints it (docs/narration.md §1, rules 9 and 10).
 
 Space names come out as a Regency novel would name them ("Humility", "the Pillory", "the House of
 Correction") unless the scene asks for the board's capitals (`names: printed`); a word after a
@@ -45,7 +45,8 @@ def space_name(name: str, printed: bool) -> str:
     if printed or not name:
         return name
     if name.isupper():
-        return novel_name(name)
+        told = novel_name(name)
+        return "the " + told[2:] if told.startswith("a ") else told  # "came to the Robber", not "to a Robber"
     if name.startswith("The "):
         return "the " + name[4:]
     return article(name) + name

@@ -66,7 +66,7 @@ def curly(text: str) -> str:
     """Straight quotes to curly ones, and double hyphens to em dashes (for author-written lines)."""
     text = text.replace("--", "—")
     text = _OPEN.sub("\\1\u201c", text).replace('"', "\u201d")
-    # An elision ('Tis, 'twas, 'em) takes an apostrophe, never an opening quote (STYLE.md rule 9),
+    # An elision ('Tis, 'twas, 'em) takes an apostrophe, never an opening quote (docs/narration.md §1, rule 9),
     # whether typed straight or already turned the wrong way by a word processor.
     elided = r"(^|[\s(\[—–-])['\u2018](?=(?:tis|twas|twere|twould|twill|twixt|em|gainst|neath)n?\b)"
     text = re.sub(elided, "\\1\u2019", text, flags=re.IGNORECASE)

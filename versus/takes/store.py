@@ -258,7 +258,7 @@ class TakeStore:
         older than any save takes; the ones removed. A take file is never touched."""
         import time
 
-        removed = []
+        removed: list[Path] = []
         try:
             entries = list(os.scandir(self.folder))
         except OSError:
