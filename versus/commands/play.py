@@ -96,10 +96,9 @@ def _exit_now(status: int) -> None:
     exit would free a long take's objects one by one first (some 5 s at turn 100,000), a blank wait."""
     import os
     import sys
+    from contextlib import suppress
 
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with suppress(OSError, ValueError):  # a closed or broken stream has nothing left to flush
             stream.flush()
-        except (OSError, ValueError):
-            pass
     os._exit(status)
