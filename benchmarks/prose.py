@@ -141,14 +141,19 @@ def manuscript(scenes) -> None:
 
     from versus.export.markdown import export_play
 
+    import os
+
     with tempfile.TemporaryDirectory() as folder:
         together, alone = {}, {}
+        here = os.getcwd()
+        os.chdir(folder)  # the working folder's manuscript_exports/ keeps the manuscript's memory
         for scene in scenes:
             play = played(scene)
-            path = export_play(play, "bench", Path(folder) / "one" / f"{scene.name}.md").path
+            path = export_play(play, "bench").path
             together[scene.name] = path.read_text(encoding="utf-8")
             path = export_play(play, "bench", Path(folder) / scene.name / f"{scene.name}.md").path
             alone[scene.name] = path.read_text(encoding="utf-8")
+        os.chdir(here)
         shutil.rmtree(folder, ignore_errors=True)
     print(f"manuscript: sentences of six words or more shared among the {len(scenes)} example exports:"
           f" {len(checks.shared_sentences(together))} in one folder, {len(checks.shared_sentences(alone))}"
