@@ -328,7 +328,7 @@ def _app_xml(front: Front) -> bytes:
     return (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
             f'<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties">'
             f"<Application>Versus {__version__}</Application><Words>{front.words}</Words>"
-            f"<DocSecurity>0</DocSecurity></Properties>").encode("utf-8")
+            f"<DocSecurity>0</DocSecurity></Properties>").encode()
 
 
 def _deterministic(data: bytes) -> bytes:

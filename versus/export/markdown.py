@@ -16,8 +16,7 @@ from versus.export.memory import key_of, memory_for
 from versus.export.place import Exported, export_dir
 from versus.export.typography import house_style
 from versus.files import clean_text, write_export
-from versus.narration import annotated
-from versus.narration import compose
+from versus.narration import annotated, compose
 from versus.scenes.model import SCENE_BREAK
 from versus.takes.log import SOURCE, describe
 from versus.takes.outcome import outcome
@@ -152,7 +151,7 @@ def ledger_table(play: Playthrough) -> str:
     rows = ["*The ledger of the play.*", "",
             "| Turn | Player | Spin | What happened | Counters |", "|---:|---|---|---|---|"]
     states = play.game.states[1:]
-    for played, state in zip(play.played, states):
+    for played, state in zip(play.played, states, strict=True):  # a state after each action
         action = played.action
         spin = "—" if action.spin is None else f"{action.spin} ({SOURCE.get(played.source or '', '')})"
         counters = ", ".join(str(c) for c in state.counters) + f"; {play.board.pool_name} {state.pool}"

@@ -12,7 +12,8 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from lxml import etree
+# lxml ships no type hints and lxml-stubs is not a dependency (python-docx brings lxml); as docx in pyproject
+from lxml import etree  # type: ignore[import-untyped]
 
 NS = "http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"
 VT = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"

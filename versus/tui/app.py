@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.notifications import Notify, SeverityLevel
 from textual.screen import Screen
 
 from versus.scenes.model import Scene
-from versus.tui.screens.main import MainScreen
+from versus.tui import settings
+from versus.tui.screens.main import PLAY_BINDINGS, MainScreen
 from versus.tui.services import Services, default_services
 from versus.tui.session import Session
-from versus.tui import settings
 from versus.tui.themes import THEMES
 
 # (title, help, action on the main screen) for the command palette, one a key
@@ -31,7 +32,13 @@ PALETTE = [
 ]
 
 
-class VersusApp(App[None]):
+if TYPE_CHECKING:
+    from versus.tui.services import ServicedApp as _AppBase  # what the screens count on: checked here
+else:
+    _AppBase = App[None]
+
+
+class VersusApp(_AppBase):
     CSS_PATH = "versus.tcss"
     TITLE = "Versus"
 
@@ -50,7 +57,7 @@ class VersusApp(App[None]):
 
     def _apply_keymap(self) -> None:
         """The author's keymap.yaml: any key of the main screen moved or doubled, by its id."""
-        known = {b.id for b in MainScreen.BINDINGS if b.id}
+        known = {b.id for b in PLAY_BINDINGS if b.id}
         keys, problems = settings.keymap(known)
         self.author_keys: dict[str, str] = keys  # what help shows for those keys
         if keys:

@@ -32,7 +32,7 @@ class Comparison:
 
 def compare(scene: Scene, a: Take, b: Take) -> Comparison:
     shared = 0
-    for x, y in zip(a.spins, b.spins):
+    for x, y in zip(a.spins, b.spins, strict=False):  # the takes may be of any lengths: the shared start
         if x != y:
             break
         shared += 1

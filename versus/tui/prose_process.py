@@ -27,12 +27,11 @@ def _narrate(play, pace: str, words: int | None, annotate: bool = False) -> str:
 def _yield_to_the_app() -> None:
     """The narrator's process gives way to the app's when they want the same core (at start-up, the
     app draws its first frame while the narrator loads its phrasebooks; later, keys come first)."""
+    import contextlib
     import os
 
-    try:
+    with contextlib.suppress(AttributeError, OSError):  # no nice (Windows), or not allowed: the same, less polite
         os.nice(10)
-    except (AttributeError, OSError):  # no nice (Windows), or not allowed: the same, only less polite
-        pass
 
 
 def _ready() -> None:

@@ -7,8 +7,21 @@ stopping the app; tests hand in stand-ins.
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    class ServicedApp(App[None]):
+        """The app as the screens see it. VersusApp is the one; it imports the screens, so they cannot
+        import it back (tests/test_architecture.py: no circles). VersusApp is declared to mypy as a
+        subclass of this, so the two cannot drift apart."""
+
+        services: Services
+
+        def first_painted(self) -> None: ...
 
 
 class Unavailable(Exception):

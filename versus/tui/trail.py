@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
+from versus.scenes.model import Scene
 from versus.scenes.patterns import Tracker
 from versus.takes.log import aside_words, describe, spin_words
 from versus.takes.playthrough import Played, Playthrough
@@ -48,7 +49,7 @@ def _snapshot(tracker: Tracker) -> Tracker:
 
 class Trail:
     def __init__(self) -> None:
-        self.scene = None
+        self.scene: Scene | None = None
         self.steps: list[_Step] = []
         self.lines: list[LogLine] = []
 
@@ -72,6 +73,7 @@ class Trail:
 
     def _add(self, play: Playthrough, index: int) -> None:
         scene, names = self.scene, self._names
+        assert scene is not None  # sync sets the scene before it adds any action
         before = self.steps[-1] if self.steps else None
         asides = _snapshot(before.asides if before else self._start_asides)
         beats = _snapshot(before.beats if before else self._start_beats)
@@ -83,7 +85,7 @@ class Trail:
         spin = "" if action.spin is None else spin_words(action.spin, played.source)
         lines = [LogLine(index, action.turn, action.player, names[action.player], spin, played.source, text)]
         for k, _event in asides.feed(action):
-            aside = scene.asides[k]  # type: ignore[union-attr]
+            aside = scene.asides[k]
             if aside.every or k not in fired:
                 fired.add(k)
                 lines.append(LogLine(index, None, action.player, "", "", None, aside_words(scene, aside), aside=True))

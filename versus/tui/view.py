@@ -10,7 +10,7 @@ from versus.rules.state import State
 from versus.tui.session import Session
 from versus.tui.trail import LogLine
 
-__all__ = ["LogLine", "PlayerRow", "View", "build", "saving", "tokens_for", "sentence"]
+__all__ = ["LogLine", "PlayerRow", "View", "build", "saving", "sentence", "tokens_for"]
 
 # Words a token is never made from: "the Colonel" is Co, "Lady Catherine" Ca, "Mr. Darcy" Da.
 ARTICLES = {"the", "a", "an"}

@@ -6,6 +6,8 @@ result is dropped, and nothing a worker meets (a missing part, a fault) may take
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import work
 from textual.worker import get_current_worker
 
@@ -14,11 +16,32 @@ from versus.tui.screens.export_format import ExportChoice
 from versus.tui.widgets.prose import ProsePanel, markdown_widget
 from versus.tui.widgets.status import BeatsPanel
 
+if TYPE_CHECKING:
+    from textual import getters
+    from textual.screen import Screen as _Host  # the mixin is only ever mixed into a Screen (MainScreen)
 
-class BackgroundWork:
+    from versus.tui.services import ServicedApp
+    from versus.tui.session import Session
+    from versus.tui.view import View
+else:
+    _Host = object
+
+
+class BackgroundWork(_Host):
     """Mixed into MainScreen: needs self.session, self.view, self.prose, self.odds_text, refuse, after_change."""
 
     export_choice: ExportChoice = ExportChoice()  # the last way the author exported: pace, budget, format
+
+    if TYPE_CHECKING:  # what the host screen (MainScreen) provides
+        app = getters.app(ServicedApp)
+        session: Session
+        view: View
+        prose: str
+        odds_text: str
+
+        def refuse(self, reason: str) -> None: ...
+        def save(self) -> bool: ...
+        def after_change(self) -> None: ...
 
     def start_prose(self) -> None:
         play = self.session.play.copy()
@@ -29,10 +52,11 @@ class BackgroundWork:
         markdown_widget()  # imported here, off the UI thread, while the narrator writes
         try:
             markdown = self.app.services.narrate(play, **self.export_choice.options())  # as it would export
-        except Exception as error:  # the narrator's fault must never take the app down
+        except Exception as error:  # noqa: BLE001 -- the narrator's fault, whatever it is, must never take the app down
             markdown = f"*The prose cannot be written yet:* {type(error).__name__}: {error}"
         if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self.show_prose, markdown, version, take)
+            # ignored: mypy cannot solve call_from_thread's `T | Awaitable[T]` for a coroutine function
+            self.app.call_from_thread(self.show_prose, markdown, version, take)  # type: ignore[arg-type]
 
     async def show_prose(self, markdown: str, version: int, take: str) -> None:
         if (version, take) != (self.view.version, self.view.take):
@@ -51,13 +75,16 @@ class BackgroundWork:
     @work(thread=True, exclusive=True, group="odds", exit_on_error=False)
     def live_odds(self, scene, state, version: int) -> None:
         try:
-            chances = self.app.services.odds(scene, state)
+            odds = self.app.services.odds
+            assert odds is not None  # start_odds runs this only when there are odds to work out
+            chances = odds(scene, state)
             names = [p.called for p in scene.players]
-            text = "Chances from here: " + ", ".join(f"{names[seat]} {chance:.0%}" for seat, chance in sorted(chances.items()))
+            text = "Chances from here: " + ", ".join(f"{names[seat]} {chance:.0%}"
+                                                     for seat, chance in sorted(chances.items()))
             rest = 1 - sum(chances.values())
             if rest >= 0.005:  # games that reach end.max_turns with nobody home: said, so the figures add up
                 text += f", unfinished {rest:.0%}"
-        except Exception:
+        except Exception:  # noqa: BLE001 -- odds that cannot be worked out are simply not shown
             text = ""
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self.set_odds, text, version)
@@ -106,11 +133,12 @@ class BackgroundWork:
         choice = choice or ExportChoice()
         try:
             write = self.app.services.export_docx if choice.fmt == "docx" else self.app.services.export
+            assert write is not None, "no .docx writer"  # FormatScreen offers .docx only when there is one
             result = write(play, take_name, **choice.options())
         except Unavailable as error:
             self.app.call_from_thread(self.notify, f"Export is not available: {error}", severity="warning")
             return
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 -- a worker: any failure is told to the author, not raised
             self.app.call_from_thread(self.notify, f"The export failed: {error}", severity="error", timeout=10)
             return
         self.app.call_from_thread(self.exported, take_name, result)
@@ -142,8 +170,10 @@ class BackgroundWork:
     def solve_beats(self, scene) -> None:
         worker = get_current_worker()
         try:
-            solution = self.app.services.solve(scene, lambda: worker.is_cancelled)
-        except Exception as error:  # Unsolvable (with its reasons), Cancelled, or the solver's own fault
+            solve = self.app.services.solve
+            assert solve is not None  # action_solve starts this only when there is a solver
+            solution = solve(scene, lambda: worker.is_cancelled)
+        except Exception as error:  # noqa: BLE001 -- Unsolvable (with its reasons), Cancelled, or the solver's fault
             if worker.is_cancelled or type(error).__name__ == "Cancelled":
                 return
             reasons = list(getattr(error, "lines", None) or [f"{type(error).__name__}: {error}"])
@@ -162,9 +192,11 @@ class BackgroundWork:
             self.post_message(msg.Solved(None, []))
             return
         try:
-            take = self.app.services.keep(solution)
+            keep = self.app.services.keep
+            assert keep is not None  # keep is given whenever solve is
+            take = keep(solution)
             self.session.switch(take.name, getattr(take, "key", ""))
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 -- whatever stopped the save is told; the play goes on as it was
             self.notify(f"The solution was not saved: {error}", severity="error", timeout=10)
             return
         changed = len(solution.edits)

@@ -4,15 +4,17 @@ to what length. The last choice is offered again next time."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from versus.wordbudget import MAX_WORDS, budget_problem
+
 
 def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
@@ -42,7 +44,7 @@ class ExportChoice:
 class FormatScreen(ModalScreen[ExportChoice | None]):
     """m or d exports at once in that format; s, b, f choose the pace; digits type a word budget."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", tooltip="Export nothing"),
         Binding("enter", "export", "Export", tooltip="Export as shown"),
         Binding("m", "choose('md')", "Markdown", tooltip="Export as Markdown"),
@@ -67,7 +69,8 @@ class FormatScreen(ModalScreen[ExportChoice | None]):
             yield Label("Export the take", classes="dialog-title")
             yield Static(self.choice.describe(), id="export-choice")
             yield Label(f"{formats} \u2014 exports at once", classes="dialog-hint")
-            yield Label("s summary \u00b7 b brisk \u00b7 f full \u00b7 or type a number of words", classes="dialog-hint")
+            yield Label("s summary \u00b7 b brisk \u00b7 f full \u00b7 or type a number of words",
+                        classes="dialog-hint")
             yield Label("Enter exports as shown \u00b7 Escape cancels", classes="dialog-hint")
             yield Label("", id="export-problem", classes="dialog-hint")
 

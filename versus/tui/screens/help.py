@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
@@ -43,7 +45,9 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen .help-key { width: 10; text-style: bold; }
     HelpScreen .help-what { width: 1fr; }
     """
-    BINDINGS = [Binding("escape,enter,q,question_mark", "close", "Close", tooltip="Back to the game")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,q,question_mark", "close", "Close", tooltip="Back to the game"),
+    ]
 
     def __init__(self, bindings: list[Binding], kinds: set[str] | None = None) -> None:
         super().__init__()

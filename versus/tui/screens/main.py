@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -16,12 +17,12 @@ from textual.widgets import Header
 from textual.worker import Worker
 
 from versus.rulebook import plural
+from versus.takes.store import check_name
 from versus.tui import messages as msg
 from versus.tui.layout import layout_for
-from versus.takes.store import check_name
+from versus.tui.screens.background import BackgroundWork
 from versus.tui.session import Refusal, Session
 from versus.tui.view import View, build, saving
-from versus.tui.screens.background import BackgroundWork
 from versus.tui.widgets.board import BoardView
 from versus.tui.widgets.footer import KeyFooter
 from versus.tui.widgets.players import CompactPlayers, PlayersPanel
@@ -30,6 +31,7 @@ from versus.tui.widgets.prose import ProsePanel
 from versus.tui.widgets.status import BeatsPanel, StatusLine
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
     from textual.widgets import TabbedContent
 
 NARROW_WIDTH, NARROW_HEIGHT = 100, 32  # below either, the panels collapse into tabs
@@ -79,6 +81,7 @@ PANEL_KEYS = [("b", "board", "Board"), ("w", "players", "Players"), ("l", "log",
 PANEL_WIDGETS = {"board": "#board-panel", "players": "#side", "log": "#log-panel", "prose": "#prose-panel"}
 PANEL_FOCUS = {"board": None, "players": "#side, #side-tab", "log": "PlayLog", "prose": "ProsePanel"}
 TABS = {"board": "tab-board", "players": "tab-players", "log": "tab-log", "prose": "tab-prose"}
+PLAY_BINDINGS = play_bindings()  # the main screen's keys
 NARROW_HIDDEN = {"redo", "fork", "rule", "zoom", "reload"}  # left out of the footer at 80 columns (not disabled)
 SETTLE = 0.3  # seconds after the last key before the prose and odds are worked out again
 RETRY = 3.0  # seconds between tries at a save that failed
@@ -103,7 +106,7 @@ def layout_mode(width: int, height: int) -> str:
 
 
 class MainScreen(BackgroundWork, Screen):
-    BINDINGS = play_bindings()
+    BINDINGS: ClassVar[list[BindingType]] = list(PLAY_BINDINGS)
     ALLOW_IN_MAXIMIZED_VIEW = "Footer"
 
     mode: reactive[str] = reactive("medium", init=False)
@@ -118,8 +121,8 @@ class MainScreen(BackgroundWork, Screen):
         self._told_changed = False
         self.quitting = False
         self._repaint_due = False  # a repaint is asked for and not yet done (keys coalesce into one)
-        self._work_timer = None  # starts the prose and odds once the keys have settled
-        self._retry_timer = None  # tries a failed save again, every RETRY seconds, until one succeeds
+        self._work_timer: Timer | None = None  # starts the prose and odds once the keys have settled
+        self._retry_timer: Timer | None = None  # tries a failed save again, every RETRY seconds, until one succeeds
         self._leave_after_export: str | None = None  # q came while an export was written: the exit's message
         self.set_reactive(MainScreen.mode, layout_mode(*self.app.size))
 
@@ -135,10 +138,9 @@ class MainScreen(BackgroundWork, Screen):
                 with TabPane("Board", id="tab-board"):
                     yield BoardView(id="board")
                     yield CompactPlayers(id="compact")
-                with TabPane("Players", id="tab-players"):
-                    with SidePanel(id="side-tab"):
-                        yield PlayersPanel(id="players")
-                        yield BeatsPanel(id="beats")
+                with TabPane("Players", id="tab-players"), SidePanel(id="side-tab"):
+                    yield PlayersPanel(id="players")
+                    yield BeatsPanel(id="beats")
                 with TabPane("Log", id="tab-log"):
                     yield PlayLog(id="log")
                 with TabPane("Prose", id="tab-prose"):
@@ -185,7 +187,7 @@ class MainScreen(BackgroundWork, Screen):
 
     def board_height(self) -> int:
         """Rows for the board panel: as tall as the spiral wants, leaving room below for the rest."""
-        width, height = self.app.size
+        height = self.app.size.height
         rows = layout_for(self.session.play.board).rows
         room = height - 3 - (2 if self.mode == "wide" else 13)
         cell = max(1, min(4 if self.mode == "wide" else 3, (room - 2) // rows))
@@ -244,7 +246,7 @@ class MainScreen(BackgroundWork, Screen):
         failing = self.session.save_problem
         try:
             take = self.session.save()
-        except Exception as error:  # TakesError, OSError: tell, keep the spins, try again
+        except Exception as error:  # noqa: BLE001 -- TakesError, OSError, any: tell, keep the spins, try again
             problem = self.session.save_problem or str(error)
             if problem != failing:
                 self.notify(f"The take was not saved: {problem}. Its spins are kept and saved as soon as "
@@ -354,7 +356,7 @@ class MainScreen(BackgroundWork, Screen):
             return act()
         except Refusal as refusal:
             self.refuse(str(refusal))
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 -- a spin that fails, however, is refused, not a crash
             self.refuse(f"That spin could not be played: {error}")
         return None
 
@@ -391,7 +393,7 @@ class MainScreen(BackgroundWork, Screen):
 
         try:
             default = self.session.store.new_name()
-        except Exception:
+        except Exception:  # noqa: BLE001 -- only a suggestion: any trouble finding one gives a plain name
             default = "take-new"
 
         def check(name: str) -> str | None:
@@ -401,7 +403,7 @@ class MainScreen(BackgroundWork, Screen):
             try:
                 check_name(name)
                 taken = self.session.store.holds(name)
-            except Exception as error:
+            except Exception as error:  # noqa: BLE001 -- whatever is wrong with the name is shown in the dialog
                 return str(error)
             return f"There is already a take called {name}." if taken else None
 
@@ -417,7 +419,7 @@ class MainScreen(BackgroundWork, Screen):
         except Refusal as refusal:
             self.refuse(str(refusal))
             return
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 -- a fork that cannot be saved, whyever, is told
             self.notify(f"The fork was not saved: {error}", severity="error", timeout=10)
             return
         self.notify(f"Forked {take.name}: {take.note}.", title="New take")
@@ -429,14 +431,14 @@ class MainScreen(BackgroundWork, Screen):
 
         try:
             takes = self.session.takes()
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 -- takes that cannot be listed, whyever, are refused, told
             self.refuse(str(error))
             return
         for problem in self.session.store.problems:  # take files that cannot be read: named, left alone
             self.notify(problem, title="A take not listed", severity="warning", timeout=10)
         self.app.push_screen(TakesScreen(self.session, takes), self.takes_chosen)
 
-    def takes_chosen(self, choice: tuple[str, str] | None) -> None:
+    def takes_chosen(self, choice: tuple[str, str, str] | None) -> None:
         if not choice:
             self.after_change()  # a take may have been renamed or deleted there
             return
@@ -456,7 +458,7 @@ class MainScreen(BackgroundWork, Screen):
         else:
             try:
                 self.session.switch(name, key)
-            except Exception as error:
+            except Exception as error:  # noqa: BLE001 -- a take that cannot be switched to, whyever, is refused
                 self.refuse(str(error))
                 return
             self.notify(f"Now playing {name}, at turn {self.session.play.game.state.turn}.")
@@ -485,7 +487,7 @@ class MainScreen(BackgroundWork, Screen):
         for name, given in authored.items():
             keys[name] = [key.strip() for key in given.split(",") if key.strip()]
         out = []
-        for binding in self.BINDINGS:
+        for binding in PLAY_BINDINGS:  # the screen's BINDINGS, as Binding (BINDINGS is typed as Textual's)
             now = keys.get(binding.id or binding.action)
             if not now or (binding.key_display and binding.id not in authored):
                 out.append(binding)
@@ -504,7 +506,7 @@ class MainScreen(BackgroundWork, Screen):
             self.app.push_screen(ProblemsScreen(error.lines()))
             self.post_message(msg.SceneReloaded(error.lines()))
             return
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 -- any other fault reading the scene is shown, not a crash
             self.app.push_screen(ProblemsScreen([f"{self.session.path}: {error}"]))
             self.post_message(msg.SceneReloaded([str(error)]))
             return
@@ -525,10 +527,12 @@ class MainScreen(BackgroundWork, Screen):
         """Go to a panel: its tab when the panels are tabs; else focus it (the log and prose then scroll)."""
         if self.maximized is not None:
             self.minimize()
-        for tabbed in self.query("TabbedContent"):
+        from textual.widgets import TabbedContent  # only a small terminal has tabs
+
+        for tabbed in self.query(TabbedContent):
             tabbed.active = TABS[panel]
         focus = PANEL_FOCUS[panel]
-        targets = self.query(focus) if focus else []
+        targets = self.query(focus) if focus else None
         if targets:
             targets.first().focus()
         elif self.focused is not None:
@@ -549,7 +553,7 @@ class MainScreen(BackgroundWork, Screen):
             pane = tabs.first().active_pane
             return pane.query_children().first() if pane is not None and pane.children else None
         focused = self.focused
-        for panel, selector in PANEL_WIDGETS.items():
+        for selector in PANEL_WIDGETS.values():
             for widget in self.query(selector):
                 if focused is not None and (focused is widget or widget in focused.ancestors):
                     return widget
@@ -564,7 +568,7 @@ class MainScreen(BackgroundWork, Screen):
         try:
             with self.app.suspend():
                 problem = edit(self.session.path)
-        except Exception as error:  # no terminal to give up (a test, or Textual Web)
+        except Exception as error:  # noqa: BLE001 -- no terminal to give up (a test, or Textual Web), or any
             self.refuse(f"The editor could not be opened here: {error}")
             return
         self.app.refresh(repaint=True)
@@ -576,7 +580,9 @@ class MainScreen(BackgroundWork, Screen):
             self.notify(f"{self.session.path.name} was not changed.", title="Editor closed")
 
     def action_next_panel(self) -> None:
-        tabs = self.query("TabbedContent")
+        from textual.widgets import TabbedContent  # only a small terminal has tabs
+
+        tabs = self.query(TabbedContent)
         if not tabs:
             return
         tabbed = tabs.first()
@@ -622,10 +628,8 @@ class MainScreen(BackgroundWork, Screen):
         self.app.workers.cancel_all()
         stop = self.app.services.stop
         if stop is not None:
-            try:
+            with contextlib.suppress(Exception):  # quitting goes on whatever the narrator's process does
                 stop()
-            except Exception:  # quitting goes on whatever the narrator's process does
-                pass
         self.app.exit(message=message)
 
     def _exporting(self) -> bool:
@@ -664,7 +668,7 @@ class MainScreen(BackgroundWork, Screen):
         elif what == "elsewhere":
             try:
                 path = self.session.write_elsewhere(where)
-            except Exception as error:
+            except Exception as error:  # noqa: BLE001 -- the spins not written, whyever: told, and asked again
                 self.notify(f"The spins could not be written to {where}: {_strerror(error)}", title="Not written",
                             severity="error", timeout=10)
                 self.ask_about_unsaved()

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
 
 class NumberScreen(ModalScreen[int | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel", tooltip="Play no number")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", tooltip="Play no number")]
 
     def __init__(self, faces: int) -> None:
         super().__init__()

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 
 class ProblemsScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,enter,q", "close", "Close", tooltip="Back to the game")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q", "close", "Close", tooltip="Back to the game")]
 
     def __init__(self, lines: list[str]) -> None:
         super().__init__()

@@ -6,9 +6,11 @@ scrolls (Down, PageDown, End) however small the terminal.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
@@ -62,13 +64,14 @@ def _space_text(text: Text, board, rules, number: int) -> None:
 
 
 class RuleScreen(ModalScreen[None]):
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,r", "close", "Close", tooltip="Back to the game"),
         Binding("left", "step(-1)", "Previous space"),
         Binding("right", "step(1)", "Next space"),
         Binding("enter", "go", "Go to the number typed", show=False),
         Binding("backspace", "erase", "Erase a digit", show=False),
-    ] + [Binding(str(n), f"digit({n})", show=False) for n in range(10)]
+        *[Binding(str(n), f"digit({n})", show=False) for n in range(10)],
+    ]
 
     def __init__(self, session, space: int | None = None) -> None:
         super().__init__()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, ClassVar
+
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Label, Static
@@ -14,9 +16,14 @@ from versus.takes.store import Take
 from versus.tui.compare import PART, Comparison, Side, compare, marked_prose
 from versus.tui.status_words import beat_marks
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from versus.tui.services import ServicedApp
+
 
 class TakesScreen(ModalScreen[tuple[str, str, str] | None]):
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "switch", "Switch", tooltip="Play the highlighted take from where it was left"),
         Binding("space", "mark", "Mark", tooltip="Mark a take to compare (two at most)"),
         Binding("c", "compare", "Compare", tooltip="Compare the two marked takes, or the highlighted "
@@ -93,7 +100,7 @@ class TakesScreen(ModalScreen[tuple[str, str, str] | None]):
         if take.key in self.marked:
             self.marked.remove(take.key)
         else:
-            self.marked = (self.marked + [take.key])[-2:]
+            self.marked = [*self.marked, take.key][-2:]
         row = self.query_one(DataTable).cursor_row
         self.fill()
         self.query_one(DataTable).move_cursor(row=row)
@@ -116,7 +123,7 @@ class TakesScreen(ModalScreen[tuple[str, str, str] | None]):
             a, b = current, other
         try:
             result = compare(self.session.scene, a, b)
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 -- a take that cannot be replayed, whyever, is told, not raised
             self.notify(f"Cannot compare: {error}", severity="error")
             return
         self.app.push_screen(CompareScreen(result))
@@ -202,7 +209,7 @@ class TakesScreen(ModalScreen[tuple[str, str, str] | None]):
 class CompareScreen(ModalScreen[None]):
     """The two takes side by side, scrolled together: their logs from where they part, or their prose."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,c", "close", "Close", tooltip="Back to the takes"),
         Binding("p", "prose", "Prose / log", tooltip="Compare the two takes' prose, or their logs again"),
     ]
@@ -210,6 +217,9 @@ class CompareScreen(ModalScreen[None]):
     CompareScreen #sides { height: auto; }
     CompareScreen #compare-body { height: 1fr; }
     """
+
+    if TYPE_CHECKING:
+        app = getters.app(ServicedApp)
 
     def __init__(self, comparison: Comparison) -> None:
         super().__init__()
@@ -222,10 +232,10 @@ class CompareScreen(ModalScreen[None]):
         with Vertical(classes="dialog full-dialog"):
             yield Label(Text(f"{c.a.take.name} beside {c.b.take.name}"), classes="dialog-title")
             yield Static(Text(c.summary), id="summary", classes="dialog-text")
-            with VerticalScroll(id="compare-body"):  # one scroll for both sides, so they stay level
-                with Horizontal(id="sides"):
-                    for which, side in (("a", c.a), ("b", c.b)):
-                        yield Static(side_text(side), id=f"side-{which}", classes="side", markup=False)
+            # one scroll for both sides, so they stay level
+            with VerticalScroll(id="compare-body"), Horizontal(id="sides"):
+                for which, side in (("a", c.a), ("b", c.b)):
+                    yield Static(side_text(side), id=f"side-{which}", classes="side", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -248,7 +258,7 @@ class CompareScreen(ModalScreen[None]):
         for which, side in (("a", self.comparison.a), ("b", self.comparison.b)):
             try:
                 text = self.app.services.narrate(side.play, annotate=True)
-            except Exception as error:  # the narrator's fault must never take the app down
+            except Exception as error:  # noqa: BLE001 -- any fault of the narrator's must never take the app down
                 text = f"The prose cannot be written: {type(error).__name__}: {error}"
             self.app.call_from_thread(self.prose_written, which, text)
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
@@ -21,7 +22,7 @@ class UnsavedScreen(ModalScreen[tuple[str, str] | None]):
 
     AUTO_FOCUS = ""  # nothing focused: r, w and d are keys of the dialog, not letters typed
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "answer('retry')", "Try again", tooltip="Try the save again (once space is freed)"),
         Binding("w", "elsewhere", "Write elsewhere", tooltip="Write the whole take to a file of your choosing"),
         Binding("d", "answer('discard')", "Discard", tooltip="Quit, and lose the spins not on disk"),
@@ -38,7 +39,8 @@ class UnsavedScreen(ModalScreen[tuple[str, str] | None]):
             last = "Its last spin is" if self.unsaved == 1 else f"Its last {plural(self.unsaved, 'spin')} are"
             yield Static(Text(f"{self.take} could not be saved: {self.problem}. {last} only in memory, and "
                               "would be lost on quitting."), classes="dialog-text", id="unsaved-text")
-            field = Input(value=str(self.default), id="elsewhere", placeholder="a file or a folder to write the take to")
+            field = Input(value=str(self.default), id="elsewhere",
+                          placeholder="a file or a folder to write the take to")
             field.display = False  # until w asks for it: the letters are the dialog's keys till then
             yield field
             yield Label(HINT, classes="dialog-hint", id="unsaved-hint")
@@ -47,9 +49,7 @@ class UnsavedScreen(ModalScreen[tuple[str, str] | None]):
         return bool(self.query_one("#elsewhere", Input).display)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("answer", "elsewhere") and self._writing():
-            return False  # the letters are the path being typed
-        return True
+        return not (action in ("answer", "elsewhere") and self._writing())  # the letters: the path being typed
 
     def action_answer(self, what: str) -> None:
         self.dismiss((what, ""))

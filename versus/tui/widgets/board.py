@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
@@ -116,7 +118,7 @@ def draw(view: View, width: int, height: int, colours: BoardPalette) -> Text:
         if spaced:
             length += len(runs) - 1
         cursor = x + room - length if align_right else x + (room - length) // 2
-        for n, (text, style) in enumerate(runs):
+        for text, style in runs:
             canvas.put(cursor, 0 + y, text, style)
             cursor += len(text) + (1 if spaced else 0)
         return True
@@ -138,8 +140,8 @@ def draw(view: View, width: int, height: int, colours: BoardPalette) -> Text:
         margin = 1 if room - 1 >= sum(len(view.tokens[s]) for s in at.get(number, [])) else 0
         # every token shown where a line of the cell can take them all (over the name): "Ge+2" only as a last resort
         tokens_on_top = put_tokens(x + len(label) + 1, y, room - margin, number, squeeze=cell_h <= 1)
-        for line, name in enumerate(names):
-            canvas.put(x + (cell_w - len(name)) // 2, y + 1 + line, name, style)
+        for below, name in enumerate(names):
+            canvas.put(x + (cell_w - len(name)) // 2, y + 1 + below, name, style)
         if not tokens_on_top and cell_h > 1:
             canvas.fill(x, y + cell_h - 1, cell_w, 1, style)
             put_tokens(x, y + cell_h - 1, cell_w, number, align_right=False)
@@ -155,7 +157,10 @@ def draw(view: View, width: int, height: int, colours: BoardPalette) -> Text:
     canvas.fill(gx, gy, gw, gh, goal_style)
     marked = view.landed == board.goal
     head = f"{MARK if marked else ''}{board.goal}"
-    lines = [head + " " + goal.name] if len(head) + 1 + len(goal.name) <= gw and gh < 3 else [head] + short_name(goal.name, gw - 2, max(1, gh - 2))
+    if len(head) + 1 + len(goal.name) <= gw and gh < 3:
+        lines = [head + " " + goal.name]
+    else:
+        lines = [head, *short_name(goal.name, gw - 2, max(1, gh - 2))]
     lines = lines[:max(1, gh - (1 if at.get(board.goal) and gh > 1 else 0))]
     first = gy + max(0, (gh - len(lines) - (1 if at.get(board.goal) else 0)) // 2)
     for i, line in enumerate(lines):
@@ -174,7 +179,7 @@ def _path(canvas: Canvas, layout, left: int, top: int, cell_w: int, cell_h: int,
     if not gap:
         return
     cells = layout.cells
-    for (c1, r1), (c2, r2) in zip(cells, cells[1:]):
+    for (c1, r1), (c2, r2) in itertools.pairwise(cells):
         if r1 == r2 and abs(c1 - c2) == 1:
             x = left + max(c1, c2) * (cell_w + gap) - 1
             canvas.put(x, top + r1 * cell_h, "\u2192" if c2 > c1 else "\u2190", style)

@@ -42,7 +42,8 @@ def players_text(view: View, colours) -> Text:
         text.append("\n    ")
         where = "off the board" if row.space == 0 else f"{row.space} {row.space_name}".rstrip()
         text.append(where)
-        text.append(f" \u00b7 {row.counters} counter{'' if row.counters == 1 else 's'}", "dim" if row.counters else "bold")
+        counters = f" \u00b7 {row.counters} counter{'' if row.counters == 1 else 's'}"
+        text.append(counters, "dim" if row.counters else "bold")
         for state in row.states:
             text.append(f" \u00b7 {state}", "italic")
         text.append("\n")

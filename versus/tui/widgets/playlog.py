@@ -10,7 +10,7 @@ a resize) is drawn as soon as a short take is.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.segment import Segment
 from rich.text import Text

@@ -7,9 +7,8 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from versus.rulebook import plural
-from versus.tui.view import View, saving, sentence
-
 from versus.tui.status_words import HELD, NOT_YET  # with the words "held" / "not yet": colour is not the only cue
+from versus.tui.view import View, saving, sentence
 
 
 class StatusLine(Static):
