@@ -22,8 +22,6 @@ from versus.narration.conditions import holds
 
 HERE = Path(__file__).resolve().parent / "lines"
 SLOT_PATTERN = re.compile(r"\{([A-Za-z_0-9]+)\}")
-# Query keys that are not matched with `holds`: memory and concepts are sets, answered below.
-SPECIAL = {"recall", "unless", "motif", "present"}
 LEAN_WORDS = 24  # a sentence a tight budget can afford
 
 
@@ -85,11 +83,6 @@ def specificity(rule: Rule, answering: str = "") -> int:
     elif rule.answers:
         score += 1
     return score
-
-
-def answers_concept(rule: Rule, concept: str) -> bool:
-    """A rule answering `taunt` answers `taunt.humility` too."""
-    return any(concept == a or concept.startswith(a + ".") for a in rule.answers)
 
 
 # -- reading the data ------------------------------------------------------------------------------
