@@ -188,10 +188,15 @@ def _body(document, blocks: list[Block], front: Front) -> None:
         else:
             paragraph = document.add_paragraph(style="First Paragraph" if flush else "Normal")
             flush = False
-        for run in block.runs:
-            added = paragraph.add_run(run.text)
-            added.italic = run.italic or None
-            added.bold = run.bold or None
+        _runs(paragraph, block)
+
+
+def _runs(paragraph: Any, block: Block) -> None:
+    """A block's words into its paragraph, italics and bold kept."""
+    for run in block.runs:
+        added = paragraph.add_run(run.text)
+        added.italic = run.italic or None
+        added.bold = run.bold or None
 
 
 def _title(document, front: Front) -> None:
@@ -226,10 +231,7 @@ def _book(document, blocks: list[Block]) -> None:
         else:
             paragraph = document.add_paragraph(style="First Paragraph" if flush else "Normal")
             flush = False
-        for run in block.runs:
-            added = paragraph.add_run(run.text)
-            added.italic = run.italic or None
-            added.bold = run.bold or None
+        _runs(paragraph, block)
     document.add_paragraph("END", style="End")
 
 
