@@ -274,3 +274,21 @@ def test_an_author_cast_speaks_its_own_lines_and_recalls_its_motifs(tmp_path):
         assert len(theirs) == len(said), said  # no temper's line, nobody else's
         recalled += any("wager" in line or "carriage" in line for line in said)
     assert recalled >= 1
+
+
+def test_an_author_cast_is_checked_with_every_problem_located(tmp_path):
+    from versus.narration.cast import CastError, load_author
+    from versus.narration.castcheck import problems
+
+    bad = tmp_path / "cast.yaml"
+    bad.write_text("people:\n  thorne:\n    names: [Mr. Thorne]\n    temper: sardonik\n"
+                   "    relations: {elizabeth: freind}\n    colour: blue\n  nobody:\n    sex: male\n")
+    with pytest.raises(CastError) as caught:
+        load_author(bad)
+    lines = str(caught.value).splitlines()
+    assert lines == [f"{bad}:4:13: unknown temper 'sardonik' (did you mean 'sardonic'?)",
+                     f"{bad}:5:28: unknown relation 'freind' (did you mean 'friend'?)",
+                     f"{bad}:6:5: unknown key 'colour' in the cast's 'thorne' (expected one of: names, sex, temper,"
+                     " called, relations, address, cares, phrases, never, motifs)",
+                     f"{bad}:8:5: 'nobody' needs `names:`, the names a scene may give them (e.g. [\"Mr. Thorne\"])"]
+    assert problems(ROOT / "versus" / "narration" / "cast" / "pride-and-prejudice.yaml") == []  # the bundled passes

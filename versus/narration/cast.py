@@ -69,7 +69,16 @@ def bundled() -> dict[str, Member]:
 
 
 def load_author(path: Path) -> dict[str, Member]:
-    """An author's cast.yaml: their own people, and overrides of bundled ones; CastError when it cannot be read."""
+    """An author's cast.yaml: their own people, and overrides of bundled ones; CastError (every problem,
+    located) when it cannot be used."""
+    from versus.narration.castcheck import problems
+
+    wrong = problems(path) if path.stat().st_size <= LIMIT else []
+    if wrong:
+        first = wrong[0].split(":", 3)
+        error = CastError(str(path), int(first[1]), int(first[2]), first[3].strip())
+        error.args = ("\n".join(wrong),)
+        raise error
     data = _author_data(path)
     people = (data or {}).get("people") if isinstance(data, Mapping) else None
     if not isinstance(people, Mapping):
