@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 
 from versus.cli import UsageError
 
@@ -140,3 +141,15 @@ def warn_store(store) -> None:
         print(f"versus: the takes of {store.scene_name} now live one file a take in {store.folder}; "
               f"the old file is kept as {store.migrated.name}", file=sys.stderr)
         store.migrated = None
+
+
+def tell_written(notes: list[str], written, already: str, done: str) -> None:
+    """An export's notes on standard error, then what was written (with any backup kept) or that the same
+    bytes were already there: `already` and `done` finish "<path> ..." and "<done> <path>"."""
+    for note in dict.fromkeys(notes):
+        print(f"versus: {note}", file=sys.stderr)
+    if not written.written:
+        print(f"{written.path} {already}")
+    else:
+        kept = f" (the old one kept as {written.backup})" if written.backup else ""
+        print(f"{done} {written.path}{kept}")

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
-from versus.commands.common import load_scene_or_fail, open_playthrough, working_scene
+from versus.commands.common import load_scene_or_fail, open_playthrough, tell_written, working_scene
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -82,13 +81,7 @@ def run(args: argparse.Namespace) -> int:
         raise Failure(f"versus: {error}") from None
     except OSError as error:
         raise Failure(f"versus: could not write the export: {error}", status=1) from None
-    for note in dict.fromkeys(notes):
-        print(f"versus: {note}", file=sys.stderr)
-    if not result.written:
-        print(f"{result.path} already holds this export; nothing written")
-    else:
-        kept = f" (the old one kept as {result.backup})" if result.backup else ""
-        print(f"exported {name} of {scene.path} to {result.path}{kept}")
+    tell_written(notes, result, "already holds this export; nothing written", f"exported {name} of {scene.path} to")
     return 0
 
 

@@ -20,6 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from versus.cli import Failure
+    from versus.commands.common import tell_written
     from versus.export.book import compile_book
     from versus.export.config import ManuscriptError, load_manuscript
     from versus.narration.phrasebook import PhrasebookError
@@ -38,14 +39,10 @@ def run(args: argparse.Namespace) -> int:
         raise Failure(f"versus: {error}") from None
     except OSError as error:
         raise Failure(f"versus: could not write the book: {error}", status=1) from None
-    for note in dict.fromkeys(notes):
-        print(f"versus: {note}", file=sys.stderr)
+    done = f"wrote the book ({book.chapters} chapters, {book.words:,} words) to"
     for written in (book.markdown, book.docx):
-        if not written.written:
-            print(f"{written.path} already holds this book; nothing written")
-        else:
-            kept = f" (the old one kept as {written.backup})" if written.backup else ""
-            print(f"wrote the book ({book.chapters} chapters, {book.words:,} words) to {written.path}{kept}")
+        tell_written(notes, written, "already holds this book; nothing written", done)
+        notes = []  # said once, before the first
     return 0
 
 
