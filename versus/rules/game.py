@@ -13,6 +13,18 @@ from versus.rules.turn import Turn
 __all__ = ["Action", "Game", "GameOver", "Stream", "initial_state"]
 
 
+class _Rules:
+    """What a Game and a Stream both begin with: the board, the rules compiled for it, the first state."""
+
+    def __init__(self, board: Board, rules: Rules, players: int) -> None:
+        _check_players(board, players)
+        self.board = board
+        self.rules = rules
+        self._turn = compiled(board, rules)
+        self._faces = rules.teetotum
+        self.state: State = initial_state(board, rules, players)  # the latest state: read it, never set it
+
+
 class GameOver(RuntimeError):
     """An action was asked of a game that already has a winner."""
 
@@ -52,7 +64,7 @@ def _check_players(board: Board, players: int) -> None:
         raise RulesError(f"{board.id} takes at most {board.max_players} players, not {players}")
 
 
-class Game:
+class Game(_Rules):
     """The rules applied to a board for a number of players; states kept on a stack for undo.
 
     For one-way play that need never be undone (traces, simulations), use a Stream: it keeps only
@@ -60,12 +72,7 @@ class Game:
     """
 
     def __init__(self, board: Board, rules: Rules, players: int) -> None:
-        _check_players(board, players)
-        self.board = board
-        self.rules = rules
-        self._turn = compiled(board, rules)
-        self._faces = rules.teetotum
-        self.state: State = initial_state(board, rules, players)  # the latest state: read it, never set it
+        _Rules.__init__(self, board, rules, players)
         self._states: list[State] = [self.state]
         self._actions: list[Action] = []
         self._spins = 0  # actions that used a spin: kept, not counted, so that every step costs the same
@@ -135,7 +142,7 @@ class Game:
         return action
 
 
-class Stream:
+class Stream(_Rules):
     """One-way play: the rules applied action after action, keeping only the latest state.
 
     Nothing played here can be undone, and memory stays flat however long the game: for traces,
@@ -143,12 +150,7 @@ class Stream:
     """
 
     def __init__(self, board: Board, rules: Rules, players: int) -> None:
-        _check_players(board, players)
-        self.board = board
-        self.rules = rules
-        self._turn = compiled(board, rules)
-        self._faces = rules.teetotum
-        self.state: State = initial_state(board, rules, players)  # the latest state: read it, never set it
+        _Rules.__init__(self, board, rules, players)
         self.spins_used = 0
 
     @classmethod
