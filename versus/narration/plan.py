@@ -105,6 +105,9 @@ def beats(points: Sequence[TurningPoint], shape: Shape, actions: int, asides: Se
     aside_at: dict[int, list[int]] = {}
     for firing, action in asides:
         aside_at.setdefault(action, []).append(firing)
+    for k, point in enumerate(points):  # an aside answers its moment: the moment is told before it
+        if point.index in aside_at and point.index not in told:
+            told[point.index] = (k, False)
     out = [Beat("opening", talk=shape.opening_talk)]
     start = 0
     for i in range(actions):

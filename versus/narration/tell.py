@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from versus.narration.company import Company
-from versus.narration.facts import ActionFacts, Facts, StretchFacts
+from versus.narration.facts import ActionFacts, Facts, StretchFacts, setting_of
 from versus.narration.plan import Beat
 from versus.narration.realise import space_name
 from versus.narration.refer import amounts
@@ -58,6 +58,7 @@ class Teller:
         self.company, self.facts, self.book, self.talk = company, facts, book, talk
         self.base, self.space_names, self.asides, self.winner = base, space_names, asides, winner
         self.printed = company.scene.extra.get("names") == "printed"
+        self.setting = setting_of(company.scene)
 
     def spoken(self, space: int | None) -> str:
         """The space as the prose names it ("the Summit of Dissipation", "the Stocks")."""
@@ -75,6 +76,7 @@ class Teller:
             "space": space, "space_name": self.spoken(point.space), "kind": a.kind or "blank", "paid": a.paid,
             "late": point.late, "again": point.again,
             "lead": a.after.leader == point.actor, "moved": a.moved, "overtook": a.overtook, "advanced": a.advanced,
+            "displaced": a.conditions(self.setting).get("displaced", ""),
             "pov": point.actor == self.company.scene.pov_seat, "actor": self.company.by_seat[point.actor].who,
             "rivals": {actor, other} == set(self.company.rivals), "waits": point.waits,
             "won_by_pov": point.event == "finish" and point.actor == self.company.scene.pov_seat,
