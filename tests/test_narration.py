@@ -94,6 +94,22 @@ def test_the_finish_gets_a_conversation_and_names_the_winner():
     assert any(p.talk for p in told) and any(winner.called in p.text for p in told)
 
 
+DISTANCE = re.compile(r"\b(a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|\w+ty(-\w+)?) "
+                      r"spaces?\b")
+
+
+@pytest.mark.parametrize("path,seed", PAGES, ids=[f"{p.stem}-{s}" for p, s in PAGES])
+def test_the_end_is_seen_coming(path, seed):
+    """The run to the finish is told with its figures (how far the winner had still to go, and the
+    nearest of the others), not announced in half a sentence."""
+    play = played(load_scene(path), seed)
+    if play.game.state.winner is None:
+        pytest.skip("a game put away unfinished has no run to the finish")
+    last = len(play.played) - 1
+    end = [u for p in compose(play).paragraphs for u in p.units if u.last is not None and u.last >= last - 1]
+    assert any(DISTANCE.search(u.text) for u in end), [u.text for u in end]
+
+
 def test_a_short_budget_keeps_the_turning_points_and_drops_the_tallies():
     scene = load_scene(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml")  # no asides of the author's to keep
     short = compose(played(scene, 1), "brisk", 150)

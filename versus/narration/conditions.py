@@ -47,7 +47,7 @@ CONDITIONS: dict[str, str] = {
     # the query of a response rule (docs/narration.md): who speaks, to whom, about what
     "event": "the moment: opening, lead, crime, fall, confined, collision, overshoot, virtue, finish, unfinished,"
              " close",
-    "beat": "for narration: opening, stretch, moment, finish, unfinished, close, step",
+    "beat": "for narration: opening, stretch, approach, moment, finish, unfinished, close, step",
     "speaker": "who speaks: a cast id (elizabeth, darcy, …) or, for someone the cast does not know, the scene's id",
     "hearer": "who is spoken to, as speaker",
     "actor": "whom the moment befell, as speaker",
@@ -77,6 +77,16 @@ CONDITIONS: dict[str, str] = {
     "present": "cast ids (or scene ids) who must all be at the table, playing or looking on",
     "place": "where the scene is, read from its setting: longbourn, netherfield, rosings, hunsford, pemberley,"
              " lucas-lodge, meryton, london or elsewhere",
+    # the run to the finish (beat: approach)
+    "close": "true when the winner, just before winning, led the nearest of the others by six spaces or fewer",
+    "runaway": "true when the winner, just before winning, led the nearest of the others by twenty or more",
+    "overtaken": "true when, just before the winning spin, someone other than the winner led",
+    "unheard": "true when none of the winner's moments has been told before the run to the finish",
+    "need": "spaces the winner still wanted, just before the winning spin",
+    "behind": "spaces the nearest of the others still wanted, just before the winning spin",
+    "approached": "true when the run to the finish has been told (finish)",
+    "exact": "true when the winning spin was exactly the distance the winner still wanted (finish)",
+    "gap": "spaces between the winner and the nearest of the others, just before the winning spin",
     "recall": "memory keys that earlier lines wrote, all of which must have been said",
     "unless": "memory keys none of which may have been said",
     "motif": "a motif the speaker or the hearer carries (the cast's `motifs:`)",

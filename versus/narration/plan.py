@@ -20,7 +20,7 @@ PACES = ("summary", "brisk", "full")
 class Beat:
     """One beat of the scene: what it tells (actions, 0-based inclusive; None for none) and how."""
 
-    kind: str  # opening | stretch | moment | finish | unfinished | close | aside | step
+    kind: str  # opening | stretch | approach | moment | finish | unfinished | close | aside | step
     first: int | None = None
     last: int | None = None
     point: TurningPoint | None = None
@@ -90,6 +90,16 @@ def quieten(beats: list[Beat], players: int) -> list[Beat]:
     return out
 
 
+def approach(beats: list[Beat]) -> list[Beat]:
+    """The play just before the finish is told as the run to it (where the winner stood, how far behind
+    the nearest of the others), so that the end is seen coming rather than announced."""
+    out = list(beats)
+    for k in range(1, len(out)):
+        if out[k].kind == "finish" and out[k - 1].kind == "stretch":
+            out[k - 1] = dataclasses.replace(out[k - 1], kind="approach", quiet=False)
+    return out
+
+
 def _same(points: Sequence[TurningPoint], k: int, chosen: set[int]) -> bool:
     """A moment of the same kind at the same space as one already told (a second Passion reads as the
     first told twice)."""
@@ -127,7 +137,7 @@ def beats(points: Sequence[TurningPoint], shape: Shape, actions: int, asides: Se
             out.append(Beat("aside", i, i, aside=firing))
     if start < actions:
         out.append(Beat("stretch", start, actions - 1))
-    out = quieten(out, players)
+    out = approach(quieten(out, players))
     if not finished:
         out.append(Beat("unfinished"))  # the last stretch told the last action
     out.append(Beat("close", talk=shape.closing_talk))
@@ -166,8 +176,8 @@ def summary_beats(points: Sequence[TurningPoint], actions: int, asides: Sequence
     for b in beats(points, shape, actions, asides, finished):
         if b.kind == "finish":
             b = Beat("finish", b.first, b.last, b.point, 0)
-        elif b.kind == "stretch":
-            b = dataclasses.replace(b, quiet=True)  # a summary tells results, not the play between them
+        elif b.kind in ("stretch", "approach"):
+            b = dataclasses.replace(b, kind="stretch", quiet=True)  # a summary tells results, not the play between them
         elif b.kind == "close" and lean:
             b = dataclasses.replace(b, quiet=True)  # the end told, and one word after it, no more
         out.append(b)

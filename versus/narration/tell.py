@@ -19,6 +19,7 @@ from versus.narration.refer import amounts
 from versus.narration.rules import Book
 from versus.narration.talk import Moment, Said, Talk
 from versus.narration.turning import TurningPoint
+from versus.narration.words import counted
 from versus.scenes.model import Aside
 
 
@@ -59,6 +60,8 @@ class Teller:
         self.base, self.space_names, self.asides, self.winner = base, space_names, asides, winner
         self.printed = company.scene.extra.get("names") == "printed"
         self.setting = setting_of(company.scene)
+        self.told: set[int] = set()  # the seats of those whose moments have been told so far
+        self.approached = False  # the run to the finish has been told, with its distances
 
     def spoken(self, space: int | None) -> str:
         """The space as the prose names it ("the Summit of Dissipation", "the Stocks")."""
@@ -74,6 +77,7 @@ class Teller:
         space = self.space_names[point.space].upper() if point.space else ""
         facts: dict[str, Any] = {
             "space": space, "space_name": self.spoken(point.space), "kind": a.kind or "blank", "paid": a.paid,
+            "received": a.received,
             "late": point.late, "again": point.again,
             "lead": a.after.leader == point.actor, "moved": a.moved, "overtook": a.overtook, "advanced": a.advanced,
             "displaced": a.conditions(self.setting).get("displaced", ""),
@@ -81,7 +85,19 @@ class Teller:
             "rivals": {actor, other} == set(self.company.rivals), "waits": point.waits,
             "won_by_pov": point.event == "finish" and point.actor == self.company.scene.pov_seat,
         }
+        if point.event == "finish":
+            facts |= self._run_in(a, other)
         return Moment(point.event, actor, other, tuple(sorted(facts.items())))
+
+    def _run_in(self, a: ActionFacts, other: str) -> dict[str, Any]:
+        """The winning action's distances: how far the winner had still to go, and where the one they beat
+        was left (the finish's {need} and {behind})."""
+        goal, final = self.facts.board.goal, self.facts.states[-1].pos
+        seat = self.company.people[other].seat if other in self.company.people else None
+        out: dict[str, Any] = {"need": goal - a.frm, "exact": a.spin == goal - a.frm, "approached": self.approached}
+        if seat is not None:
+            out["behind"] = goal - final[seat]
+        return out
 
     def _chief_loser(self, seat: int) -> str:
         me = self.company.by_seat[seat].id
@@ -109,6 +125,8 @@ class Teller:
             return self._scene_beat("close", moment, beat.talk, prefer_onlookers=True)
         if beat.kind == "stretch":
             return self._stretch(beat)
+        if beat.kind == "approach":
+            return self._approach(beat)
         if beat.kind == "aside":
             return self._aside(beat)
         if beat.kind == "unfinished":  # its sentence speaks of the last action, which the last stretch told
@@ -118,6 +136,7 @@ class Teller:
         if beat.kind == "step":
             return self._step(beat)
         assert beat.point is not None
+        self.told.add(beat.point.actor)
         moment = self.moment(beat.point)
         kind = "finish" if beat.kind == "finish" else "moment"
         out = self._narrate(kind, moment, beat.first, beat.last)
@@ -152,8 +171,14 @@ class Teller:
         self.book.use(rule)
         roles = (("actor", moment.actor), ("other", moment.other))
         facts = dict(moment.facts)
-        values = (("space", str(facts.get("space_name", ""))), *amounts(int(facts.get("paid", 0) or 0)).items())
+        values = (("space", str(facts.get("space_name", ""))), *amounts(int(facts.get("paid", 0) or 0)).items(),
+                  *self._distances(facts))
         return [Block((Sentence(rule.text, roles, values, first, last, rule=rule.id),), first=first, last=last)]
+
+    def _distances(self, facts: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """The run-in's distances as words, for the finish's sentence."""
+        out = [(k, counted(int(facts[k]), "space")) for k in ("need", "behind") if facts.get(k)]
+        return [*out, ("goal", self.spoken(self.facts.board.goal))] if out else []
 
     def _talk(self, moment: Moment, lines: int, first: int | None, last: int | None,
               prefer_onlookers: bool = False) -> list[Block]:
@@ -175,6 +200,36 @@ class Teller:
         self.book.use(rule)
         roles = tuple((k, v) for k, v in self._stretch_people(s, indices).items())
         return [Block((Sentence(rule.text, roles, (), beat.first, beat.last, rule=rule.id),),
+                      first=beat.first, last=beat.last)]
+
+    def _approach(self, beat: Beat) -> list[Block]:
+        """The run to the finish: how far the winner stood from the goal, and the nearest of the others."""
+        assert beat.first is not None and beat.last is not None
+        pos, goal, w = self.facts.states[beat.last + 1].pos, self.facts.board.goal, self.winner
+        others = [k for k in range(len(pos)) if k != w]
+        if w is None or not others:
+            return self._stretch(dataclasses.replace(beat, kind="stretch"))
+        runner = max(others, key=lambda k: (pos[k], -k))
+        lead = self.facts.lead[beat.last + 1]
+        leads, gap = lead.leader == w, pos[w] - pos[runner]
+        query = dict(self.base) | {
+            "beat": "approach", "lead": leads, "need": goal - pos[w], "behind": goal - pos[runner],
+            "gap": gap, "close": leads and gap <= 6, "runaway": leads and gap >= 20,
+            "overtaken": lead.leader is not None and not leads, "unheard": w not in self.told,
+            "waits": self.facts.states[beat.last + 1].waiting[runner] > 0}
+        rule = self.book.narration(query)
+        if rule is None:
+            return self._stretch(dataclasses.replace(beat, kind="stretch"))
+        self.book.use(rule)
+        self.approached = True
+        seats = self.company.by_seat
+        roles = (("actor", seats[w].id), ("runner", seats[runner].id),
+                 ("leader", seats[lead.leader].id if lead.leader is not None else ""))
+        leader_need = goal - pos[lead.leader] if lead.leader is not None else 0
+        values = (("need", counted(goal - pos[w], "space")), ("behind", counted(goal - pos[runner], "space")),
+                  ("gap", counted(gap, "space")), ("leader_need", counted(leader_need, "space")),
+                  ("goal", self.spoken(goal)))
+        return [Block((Sentence(rule.text, roles, values, beat.first, beat.last, rule=rule.id),),
                       first=beat.first, last=beat.last)]
 
     def _stretch_facts(self, s: StretchFacts, indices: list[int]) -> dict[str, Any]:
