@@ -77,6 +77,8 @@ CONDITIONS: dict[str, str] = {
     "present": "cast ids (or scene ids) who must all be at the table, playing or looking on",
     "place": "where the scene is, read from its setting: longbourn, netherfield, rosings, hunsford, pemberley,"
              " lucas-lodge, meryton, london or elsewhere",
+    "reverses": "the most moves back any one player made in a stretch (its {unlucky})",
+    "gain": "the most spaces any one player went up the board over a stretch (its {gainer}, {gain})",
     # the run to the finish (beat: approach)
     "close": "true when the winner, just before winning, led the nearest of the others by six spaces or fewer",
     "runaway": "true when the winner, just before winning, led the nearest of the others by twenty or more",

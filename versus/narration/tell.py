@@ -199,7 +199,9 @@ class Teller:
             return [Block(first=beat.first, last=beat.last)]
         self.book.use(rule)
         roles = tuple((k, v) for k, v in self._stretch_people(s, indices).items())
-        return [Block((Sentence(rule.text, roles, (), beat.first, beat.last, rule=rule.id),),
+        gain = max(self._gains(indices).values(), default=0)
+        values = (("gain", counted(gain, "space")),) if gain > 0 else ()
+        return [Block((Sentence(rule.text, roles, values, beat.first, beat.last, rule=rule.id),),
                       first=beat.first, last=beat.last)]
 
     def _approach(self, beat: Beat) -> list[Block]:
@@ -241,7 +243,23 @@ class Teller:
                 and s.after.leader != s.before.leader and s.before.leader is not None,
                 "held": len(leaders) == 1 and s.after.leader is not None,
                 "turns": len(indices), "rounds": len(indices) // players,
-                "margin": s.after.margin if s.after.leader is not None else 0}
+                "margin": s.after.margin if s.after.leader is not None else 0,
+                "reverses": max(self._reverses(indices).values(), default=0),
+                "gain": max(self._gains(indices).values(), default=0)}
+
+    def _reverses(self, indices: list[int]) -> dict[int, int]:
+        """Each player's moves back in a stretch (vices, crimes, collisions suffered as the mover)."""
+        out: dict[int, int] = {}
+        for i in indices:
+            a = self.facts.actions[i]
+            if a.moved == "back":
+                out[a.player] = out.get(a.player, 0) + 1
+        return out
+
+    def _gains(self, indices: list[int]) -> dict[int, int]:
+        """How far each player went up the board over a stretch (their place at its end less at its start)."""
+        start, end = self.facts.states[indices[0]].pos, self.facts.states[indices[-1] + 1].pos
+        return {k: end[k] - start[k] for k in range(len(start))}
 
     def _stretch_people(self, s: StretchFacts, indices: list[int]) -> dict[str, str]:
         seats = self.company.by_seat
@@ -253,6 +271,11 @@ class Teller:
         confined = [self.facts.actions[i].player for i in indices if self.facts.actions[i].confined]
         if confined:
             out["confined"] = seats[confined[0]].id
+        reverses, gains = self._reverses(indices), self._gains(indices)
+        if reverses:
+            out["unlucky"] = seats[max(reverses, key=lambda k: (reverses[k], -k))].id
+        if gains and max(gains.values()) > 0:
+            out["gainer"] = seats[max(gains, key=lambda k: (gains[k], -k))].id
         return out
 
     def _step(self, beat: Beat) -> list[Block]:
