@@ -70,6 +70,19 @@ def test_the_same_take_gives_the_same_prose():
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_takes_that_share_their_first_spins_share_the_opening(path):
+    """A fork replays the same beginning: the prose of it is chosen by the spins so far, not the whole take."""
+    scene = load_scene(path)
+    one = played(scene, 1)
+    faces = one.faces
+    other = Playthrough(scene, take_spins=one.spins()[:5] + [s % faces + 1 for s in one.spins()[5:]])
+    for _ in other.play_out():
+        pass
+    assert other.spins()[:5] == one.spins()[:5] and other.spins() != one.spins()
+    assert compose(other).paragraphs[0].text == compose(one).paragraphs[0].text
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
 def test_asides_appear_verbatim_where_they_fired_at_every_pace(path):
     scene = load_scene(path)
     play = played(scene)

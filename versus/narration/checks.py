@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -201,11 +202,11 @@ class Phrases:
     def grams(self, text: str) -> list[tuple[str, ...]]:
         words = [w.lower() for w in WORD.findall(text)]
         fours = [g for g in zip(words, words[1:], words[2:], words[3:], strict=False) if not self.names.intersection(g)]
-        return fours + [g for g in zip(words, words[1:], strict=False) if g in TICS]
+        return fours + [g for g in itertools.pairwise(words) if g in TICS]
 
     def would_exceed(self, text: str) -> bool:
         new = Counter(self.grams(text))
-        return any(self.counts[g] + n > (TICS[g] if g in TICS else self.MOST) for g, n in new.items())
+        return any(self.counts[g] + n > (TICS.get(g, self.MOST)) for g, n in new.items())
 
     def add(self, text: str) -> None:
         self.counts.update(self.grams(text))

@@ -74,6 +74,7 @@ class Telling:
         self.points: list[TurningPoint] = points(self.facts.actions, self.winner, self.board.overshoot,
                                                  (rivals[0], rivals[1]))
         self.firings = play.firings()
+        self.spun = tuple(a.spin for a in actions)
         self.rules = list(rules if rules is not None else (*author_rules(self.scene, self.company), *builtin()))
         digest = hashlib.blake2b(repr((self.scene.seed, play.spins())).encode(), digest_size=8).digest()
         self.seed = int.from_bytes(digest, "big")
@@ -107,12 +108,22 @@ class Telling:
             return planning.full_beats(self.points, n, asides, finished, shape.lines)
         return planning.beats(self.points, shape, n, asides, finished, len(self.scene.players))
 
+    def _seed_at(self, beat: Beat) -> int:
+        """The seed of a beat's choices: the scene's seed and the spins up to the end of what it tells, so
+        that two takes which share their first spins share the prose of them."""
+        upto = len(self.facts.actions) if beat.kind in ("close", "unfinished") else (beat.last or -1) + 1
+        key = repr((self.scene.seed, self.spun[:upto], beat.kind, beat.aside))
+        return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big")
+
     def _draft(self, pace: str, shape: Shape) -> Draft:
         book = Book(self.library, self.seed, self.avoid, self.names, shape.lean)
         talk = Talk(self.company, book, Memory(), self.base)
         teller = Teller(self.company, self.facts, book, talk, self.base, self.space_names,
                         [f.aside for f in self.firings], self.winner)
-        blocks = [b for beat in self._beats(pace, shape) for b in teller.blocks(beat)]
+        blocks = []
+        for beat in self._beats(pace, shape):
+            book.reseed(self._seed_at(beat))
+            blocks.extend(teller.blocks(beat))
         paragraphs = Realising(self, blocks, summary=pace == "summary").paragraphs()
         return Draft(tuple(paragraphs), tuple(book.used))
 

@@ -74,6 +74,17 @@ def choose(points: Sequence[TurningPoint], shape: Shape) -> tuple[set[int], set[
     return talks, moments
 
 
+def weights(points: Sequence[TurningPoint], talks: set[int], lines: int) -> dict[int, int]:
+    """Lines of talk for each conversation: the weightiest turning point talked of longest, the slightest
+    with a word or two, so that every stretch of play does not weigh the same."""
+    ranked = sorted((k for k in talks if points[k].event != "finish"), key=lambda k: (-points[k].salience, k))
+    out = {k: lines for k in talks}
+    if len(ranked) >= 2 and lines:
+        out[ranked[0]] = min(6, lines + 1)
+        out[ranked[-1]] = max(1, lines - 1)
+    return out
+
+
 def quieten(beats: list[Beat], players: int) -> list[Beat]:
     """A stretch gets a sentence of its own only when it is two rounds or more, and not straight after
     another stretch's sentence: a clause between turning points, never a string of them."""
@@ -111,6 +122,7 @@ def beats(points: Sequence[TurningPoint], shape: Shape, actions: int, asides: Se
           finished: bool, players: int = 2) -> list[Beat]:
     """The scene as beats in order: opening, stretches and moments, asides where they fired, the end."""
     talks, moments = choose(points, shape)
+    weight = weights(points, talks, shape.lines)
     told = {points[k].index: (k, k in talks) for k in sorted(talks | moments, key=lambda k: points[k].index)}
     aside_at: dict[int, list[int]] = {}
     for firing, action in asides:
@@ -128,7 +140,7 @@ def beats(points: Sequence[TurningPoint], shape: Shape, actions: int, asides: Se
             if start < i:
                 out.append(Beat("stretch", start, i - 1))
             kind = "finish" if points[k].event == "finish" else "moment"
-            out.append(Beat(kind, i, i, points[k], shape.lines if talk else 0))
+            out.append(Beat(kind, i, i, points[k], weight.get(k, shape.lines) if talk else 0))
             start = i + 1
         for firing in aside_at.get(i, []):
             if i >= start:

@@ -223,6 +223,10 @@ class Book:
         self.spent: set[str] = set(avoid)  # rule ids used here, or by the manuscript's other exports
         self.texts: set[str] = set()
 
+    def reseed(self, seed: int) -> None:
+        """Ties from here on broken by this seed (each beat's own, so a shared beginning reads the same)."""
+        self.rng = random.Random(seed)
+
     def best(self, candidates: Iterable[Rule], query: Mapping[str, Any], answering: str = "",
              gist: str = "") -> tuple[int, Rule] | None:
         """The most specific rule whose criteria hold, not used before; ties broken by the seed."""
