@@ -83,6 +83,21 @@ def test_takes_that_share_their_first_spins_share_the_opening(path):
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_where_the_author_speaks_the_talk_is_hers_alone(path):
+    """At a moment an aside of the author's speaks to, no generated line is added to hers."""
+    scene = load_scene(path)
+    for seed, pace in ((0, "brisk"), (1, "brisk"), (0, "full")):
+        play = played(scene, seed)
+        paragraphs = compose(play, pace).paragraphs
+        for firing in play.firings():
+            if not firing.aside.say:
+                continue
+            hers = [curly(line)[-14:-1] for _, line in firing.aside.say]
+            talk = [p.text for p in paragraphs if p.talk and p.first == firing.action]
+            assert talk and all(any(h in t for h in hers) for t in talk), talk
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
 def test_asides_appear_verbatim_where_they_fired_at_every_pace(path):
     scene = load_scene(path)
     play = played(scene)

@@ -82,7 +82,8 @@ class Telling:
         self.base: dict[str, Any] = {
             "time": setting.time, "company": setting.company, "onlookers": setting.onlookers,
             "visiting": setting.visiting, "players": setting.players, "board": self.board.id,
-            "place": setting.place, "present": frozenset(p.who for p in self.company.people.values())}
+            "place": setting.place, "present": frozenset(p.who for p in self.company.people.values()),
+            "hushed": False}
         self.space_names = {s.number: s.name for s in self.board.spaces}
         printed = self.scene.extra.get("names") == "printed"
         proper = {w for p in (*self.scene.players, *self.scene.company) for w in (p.name + " " + p.called).split()}
@@ -101,12 +102,13 @@ class Telling:
     def _beats(self, pace: str, shape: Shape) -> list[Beat]:
         n = len(self.facts.actions)
         asides = [(k, f.action) for k, f in enumerate(self.firings)]
+        hushed = frozenset(f.action for f in self.firings if f.aside.say)
         finished = self.winner is not None
         if pace == "summary":
-            return planning.summary_beats(self.points, n, asides, finished, shape.moments, shape.lean)
+            return planning.summary_beats(self.points, n, asides, finished, shape.moments, shape.lean, hushed)
         if pace == "full":
-            return planning.full_beats(self.points, n, asides, finished, shape.lines)
-        return planning.beats(self.points, shape, n, asides, finished, len(self.scene.players))
+            return planning.full_beats(self.points, n, asides, finished, shape.lines, hushed)
+        return planning.beats(self.points, shape, n, asides, finished, len(self.scene.players), hushed)
 
     def _seed_at(self, beat: Beat) -> int:
         """The seed of a beat's choices: the scene's seed and the spins up to the end of what it tells, so

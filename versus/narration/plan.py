@@ -27,6 +27,7 @@ class Beat:
     talk: int = 0  # lines of conversation wanted after it
     aside: int = -1  # for kind aside: which firing (index into the take's firings)
     quiet: bool = False  # a stretch told by no sentence of its own (too short, or a summary's)
+    hushed: bool = False  # a moment the author's own aside speaks to: no talk of ours, no silence told
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +120,9 @@ def _same(points: Sequence[TurningPoint], k: int, chosen: set[int]) -> bool:
 
 
 def beats(points: Sequence[TurningPoint], shape: Shape, actions: int, asides: Sequence[tuple[int, int]],
-          finished: bool, players: int = 2) -> list[Beat]:
-    """The scene as beats in order: opening, stretches and moments, asides where they fired, the end."""
+          finished: bool, players: int = 2, hushed: frozenset[int] = frozenset()) -> list[Beat]:
+    """The scene as beats in order: opening, stretches and moments, asides where they fired, the end.
+    hushed: the actions at which an aside of the author's speaks; the talk there is hers alone."""
     talks, moments = choose(points, shape)
     weight = weights(points, talks, shape.lines)
     told = {points[k].index: (k, k in talks) for k in sorted(talks | moments, key=lambda k: points[k].index)}
@@ -140,7 +142,8 @@ def beats(points: Sequence[TurningPoint], shape: Shape, actions: int, asides: Se
             if start < i:
                 out.append(Beat("stretch", start, i - 1))
             kind = "finish" if points[k].event == "finish" else "moment"
-            out.append(Beat(kind, i, i, points[k], weight.get(k, shape.lines) if talk else 0))
+            lines = weight.get(k, shape.lines) if talk and i not in hushed else 0
+            out.append(Beat(kind, i, i, points[k], lines, hushed=i in hushed))
             start = i + 1
         for firing in aside_at.get(i, []):
             if i >= start:
@@ -157,7 +160,7 @@ def beats(points: Sequence[TurningPoint], shape: Shape, actions: int, asides: Se
 
 
 def full_beats(points: Sequence[TurningPoint], actions: int, asides: Sequence[tuple[int, int]],
-               finished: bool, lines: int) -> list[Beat]:
+               finished: bool, lines: int, hushed: frozenset[int] = frozenset()) -> list[Beat]:
     """Every action told: a step each, the turning points with a conversation."""
     by_action: dict[int, TurningPoint] = {}
     for p in sorted(points, key=lambda p: -p.salience):
@@ -169,7 +172,8 @@ def full_beats(points: Sequence[TurningPoint], actions: int, asides: Sequence[tu
     for i in range(actions):
         point = by_action.get(i)
         if point is not None and point.salience >= 40:
-            out.append(Beat("finish" if point.event == "finish" else "moment", i, i, point, lines))
+            out.append(Beat("finish" if point.event == "finish" else "moment", i, i, point,
+                            0 if i in hushed else lines, hushed=i in hushed))
         else:
             out.append(Beat("step", i, i, point))
         out.extend(Beat("aside", i, i, aside=f) for f in aside_at.get(i, []))
@@ -180,12 +184,12 @@ def full_beats(points: Sequence[TurningPoint], actions: int, asides: Sequence[tu
 
 
 def summary_beats(points: Sequence[TurningPoint], actions: int, asides: Sequence[tuple[int, int]],
-                  finished: bool, moments: int, lean: bool = False) -> list[Beat]:
+                  finished: bool, moments: int, lean: bool = False, hushed: frozenset[int] = frozenset()) -> list[Beat]:
     """The whole game in a paragraph or two: the opening, a few results, the finish, the close, and one
     word spoken after it (and the author's own asides)."""
     shape = Shape(talks=0, lines=0, moments=moments, opening_talk=0, closing_talk=1)
     out = []
-    for b in beats(points, shape, actions, asides, finished):
+    for b in beats(points, shape, actions, asides, finished, hushed=hushed):
         if b.kind == "finish":
             b = Beat("finish", b.first, b.last, b.point, 0)
         elif b.kind in ("stretch", "approach"):

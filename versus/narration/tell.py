@@ -139,7 +139,7 @@ class Teller:
         self.told.add(beat.point.actor)
         moment = self.moment(beat.point)
         kind = "finish" if beat.kind == "finish" else "moment"
-        out = self._narrate(kind, moment, beat.first, beat.last)
+        out = self._narrate(kind, moment, beat.first, beat.last, beat.hushed)
         return out + self._talk(moment, beat.talk, beat.first, beat.last)
 
     def _scene_beat(self, kind: str, moment: Moment, talk: int, prefer_onlookers: bool = False,
@@ -162,9 +162,10 @@ class Teller:
         actor = self.company.by_seat[lead].id if lead is not None else ""
         return Moment("unfinished", actor, "", (("lead", lead is not None),))
 
-    def _narrate(self, kind: str, moment: Moment, first: int | None, last: int | None) -> list[Block]:
+    def _narrate(self, kind: str, moment: Moment, first: int | None, last: int | None,
+                 hushed: bool = False) -> list[Block]:
         query = dict(self.base) | dict(moment.facts) | {"beat": kind, "event": moment.event,
-                                                       "company": self.base.get("company", False)}
+                                                       "company": self.base.get("company", False), "hushed": hushed}
         rule = self.book.narration(query)
         if rule is None:
             return [Block(first=first, last=last)] if first is not None else []
