@@ -8,7 +8,7 @@ The plan is plain data (Beats); talk, refer and realise turn it into prose.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from versus.narration.turning import TurningPoint
@@ -50,29 +50,49 @@ def brisk_words(turns: int) -> int:
 def choose(points: Sequence[TurningPoint], shape: Shape) -> tuple[set[int], set[int]]:
     """(turning points given a conversation, those told in a sentence), as indices into points.
 
-    The finish always talks. The rest are taken by salience, never two conversations on one action
-    nor on actions close together, so that the scene breathes between them."""
+    The finish always talks. The rest are spread over the game: each stretch of it (as many as there
+    are beats to give) offers its most salient point that may be told, then the rest go by salience;
+    never two conversations on one action nor on actions close together, so that the scene breathes
+    between them and the middle of the game is not left untold."""
     order = sorted(range(len(points)), key=lambda k: (-points[k].salience, points[k].index))
     talks: set[int] = {k for k in order if points[k].event == "finish"}
-    told_actions = {points[k].index for k in talks}
+    told = {points[k].index for k in talks}
     actions = max((p.index for p in points), default=0) + 1
     gap = max(3, actions // (2 * shape.talks + 2)) if shape.talks else 3  # conversations spread over the game
-    for k in order:
-        if len(talks) >= shape.talks + len([p for p in talks if points[p].event == "finish"]):
-            break
-        near = any(abs(points[k].index - a) < gap for a in told_actions) or _same(points, k, talks)
-        if k not in talks and not near:
-            talks.add(k)
-            told_actions.add(points[k].index)
+
+    def may_talk(k: int) -> bool:
+        return not any(abs(points[k].index - a) < gap for a in told) and not _same(points, k, talks)
+
+    def may_tell(k: int) -> bool:
+        return k not in talks and k not in moments and points[k].index not in told \
+            and not _same(points, k, talks | moments)
+
+    _take(points, order, talks, told, shape.talks, shape.talks, actions, may_talk)
     moments: set[int] = set()
-    for k in order:
-        if len(moments) >= shape.moments:
-            break
-        if k not in talks and points[k].index not in told_actions and points[k].salience >= 30 \
-                and not _same(points, k, talks | moments):
-            moments.add(k)
-            told_actions.add(points[k].index)
+    _take(points, order, moments, told, shape.moments, shape.talks + shape.moments, actions, may_tell)
     return talks, moments
+
+
+def _take(points: Sequence[TurningPoint], order: list[int], chosen: set[int], told: set[int], wanted: int,
+          parts: int, actions: int, may: Callable[[int], bool]) -> None:
+    """Adds up to wanted points to chosen: first the best that may be told in each of parts equal
+    stretches of the game that holds no told action yet, then the rest by salience."""
+    goal = len(chosen) + wanted
+    worth = [k for k in order if points[k].event != "finish" and points[k].salience >= 30]
+    for part in range(parts if wanted > 0 else 0):
+        lo, hi = actions * part // parts, actions * (part + 1) // parts
+        if len(chosen) >= goal or any(lo <= a < hi for a in told):
+            continue
+        best = next((k for k in worth if lo <= points[k].index < hi and may(k)), None)
+        if best is not None:
+            chosen.add(best)
+            told.add(points[best].index)
+    for k in worth:
+        if len(chosen) >= goal:
+            break
+        if k not in chosen and may(k):
+            chosen.add(k)
+            told.add(points[k].index)
 
 
 def weights(points: Sequence[TurningPoint], talks: set[int], lines: int) -> dict[int, int]:
