@@ -222,6 +222,7 @@ class Book:
         self.used: list[str] = []
         self.spent: set[str] = set(avoid)  # rule ids used here, or by the manuscript's other exports
         self.texts: set[str] = set()
+        self.openings: set[str] = set()  # the first sentence of every line spoken so far ("Oh!")
 
     def reseed(self, seed: int) -> None:
         """Ties from here on broken by this seed (each beat's own, so a shared beginning reads the same)."""
@@ -232,6 +233,7 @@ class Book:
         """The most specific rule whose criteria hold, not used before; ties broken by the seed."""
         found = [(specificity(r, answering), r) for r in candidates
                  if r.id not in self.spent and r.text not in self.texts and r.matches(query)
+                 and not (r.spoken and _opening(r.text) in self.openings)
                  and (gist or not r.echoes) and not self.phrases.would_exceed(_plain(r.text))]
         if not found:
             return None
@@ -277,6 +279,16 @@ class Book:
         self.spent.add(rule.id)
         self.texts.add(rule.text)
         self.phrases.add(_plain(rule.text))
+        if rule.spoken:
+            self.heard(rule.text)
+
+    def heard(self, line: str) -> None:
+        """A line has been spoken (ours or the author's): no other line of ours begins as it began."""
+        self.openings.add(_opening(line))
+
+
+def _opening(line: str) -> str:
+    return re.split(r"(?<=[.!?])\s+", line.strip(), maxsplit=1)[0].lower()
 
 
 def _plain(text: str) -> str:

@@ -7,6 +7,7 @@ Nothing here reads events: the facts and the turning points say what happened.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -139,7 +140,7 @@ class Teller:
         self.told.add(beat.point.actor)
         moment = self.moment(beat.point)
         kind = "finish" if beat.kind == "finish" else "moment"
-        out = self._narrate(kind, moment, beat.first, beat.last, beat.hushed)
+        out = self._narrate(kind, moment, beat.first, beat.last, beat.hushed, plain=kind == "moment" and beat.talk > 0)
         return out + self._talk(moment, beat.talk, beat.first, beat.last)
 
     def _scene_beat(self, kind: str, moment: Moment, talk: int, prefer_onlookers: bool = False,
@@ -163,7 +164,9 @@ class Teller:
         return Moment("unfinished", actor, "", (("lead", lead is not None),))
 
     def _narrate(self, kind: str, moment: Moment, first: int | None, last: int | None,
-                 hushed: bool = False) -> list[Block]:
+                 hushed: bool = False, plain: bool = False) -> list[Block]:
+        """The beat's narration sentence; plain: only what happened, since the talk after it gives the
+        reaction (an event, a narrator's quip and then the people's quips read as a formula)."""
         query = dict(self.base) | dict(moment.facts) | {"beat": kind, "event": moment.event,
                                                        "company": self.base.get("company", False), "hushed": hushed}
         rule = self.book.narration(query)
@@ -174,7 +177,8 @@ class Teller:
         facts = dict(moment.facts)
         values = (("space", str(facts.get("space_name", ""))), *amounts(int(facts.get("paid", 0) or 0)).items(),
                   *self._distances(facts))
-        return [Block((Sentence(rule.text, roles, values, first, last, rule=rule.id),), first=first, last=last)]
+        text = plainly(rule.text) if plain else rule.text
+        return [Block((Sentence(text, roles, values, first, last, rule=rule.id),), first=first, last=last)]
 
     def _distances(self, facts: Mapping[str, Any]) -> list[tuple[str, str]]:
         """The run-in's distances as words, for the finish's sentence."""
@@ -306,4 +310,14 @@ class Teller:
         for speaker, line in aside.say:
             out.append(Block(first=beat.first, last=beat.last, author_said=(speaker, line)))
             self.talk.memory.spoke[speaker] = self.talk.memory.spoke.get(speaker, 0) + 1
+            self.book.heard(line)
         return out
+
+
+def plainly(text: str) -> str:
+    """A moment's sentence without the narrator's comment after it: up to its first semicolon or full
+    stop, where what comes before is a sentence of its own (eight words or more, naming whom it befell)."""
+    cut = re.search(r"(;|\.) ", text)
+    if cut is None or len(text[:cut.start()].split()) < 8 or "ctor}" not in text[:cut.start()]:
+        return text
+    return text[:cut.start()].rstrip(",") + "."
