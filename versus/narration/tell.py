@@ -249,6 +249,7 @@ class Teller:
                 "held": len(leaders) == 1 and s.after.leader is not None,
                 "turns": len(indices), "rounds": len(indices) // players,
                 "margin": s.after.margin if s.after.leader is not None else 0,
+                "leader_reverses": s.leader_reverses,
                 "reverses": max(self._reverses(indices).values(), default=0),
                 "gain": max(self._gains(indices).values(), default=0)}
 
