@@ -241,7 +241,7 @@ def distance(c: Check) -> bool:
     board, known = c.replay.board, set()
     for p in c.who():
         moves = c.moves(p)
-        known |= {abs(m) for m in moves} | {abs(sum(moves))}
+        known |= {abs(m) for m in moves} | {abs(t) for t in _runs(moves)}  # a stretch's way, then a moment
         known |= {abs(e.to - e.frm) for e in c.events(ev.Advanced, p)}
         for i in [*c.indices, c.end()]:
             pos = c.replay.states[min(i, len(c.replay.states) - 1)].pos[p]
