@@ -245,6 +245,20 @@ def test_relations_come_from_the_cast_without_a_relations_key():
     assert rosings.relation("w", "c") == "patroness"
 
 
+def test_a_long_name_is_not_spelt_out_twice_in_a_paragraph():
+    """Named once in a paragraph, the Colonel is "the Colonel" after (the cast's `short:`); a new
+    paragraph names him in full again."""
+    from versus.narration.refer import Referrer
+
+    company = scene_of("  - {id: fitz, name: Colonel Fitzwilliam, pronoun: he}\n"
+                       "  - {id: lizzy, name: Elizabeth Bennet, called: Elizabeth, pronoun: she}\n")
+    refer = Referrer(company, names_printed=False)
+    said = refer.narration("{Actor} spun, and {actor} was pleased.", {"actor": "fitz"}, {})
+    assert said == "Colonel Fitzwilliam spun, and the Colonel was pleased."
+    refer.new_paragraph()
+    assert refer.narration("{Actor} spun.", {"actor": "fitz"}, {}) == "Colonel Fitzwilliam spun."
+
+
 def test_no_daughter_calls_a_darcy_mama_in_any_export():
     text = (ROOT / "scenes" / "pemberley-canton.yaml").read_text().replace("name: Miss Elizabeth Bennet",
                                                                          "name: Mrs. Darcy")
@@ -338,6 +352,6 @@ def test_an_author_cast_is_checked_with_every_problem_located(tmp_path):
     assert lines == [f"{bad}:4:13: unknown temper 'sardonik' (did you mean 'sardonic'?)",
                      f"{bad}:5:28: unknown relation 'freind' (did you mean 'friend'?)",
                      f"{bad}:6:5: unknown key 'colour' in the cast's 'thorne' (expected one of: names, sex, temper,"
-                     " called, relations, address, cares, phrases, never, motifs)",
+                     " called, relations, address, cares, phrases, never, motifs, short)",
                      f"{bad}:8:5: 'nobody' needs `names:`, the names a scene may give them (e.g. [\"Mr. Thorne\"])"]
     assert problems(ROOT / "versus" / "narration" / "cast" / "pride-and-prejudice.yaml") == []  # the bundled passes

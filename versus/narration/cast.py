@@ -42,6 +42,7 @@ class Member:
     address: tuple[tuple[str, str], ...]  # (speaker cast id or "default", how they name this member aloud)
     motifs: tuple[str, ...] = ()
     never: tuple[str, ...] = ()
+    short: str = ""  # the narrator's second mention in a paragraph ("the Colonel"), if not the name again
 
 
 def _key(name: str) -> str:
@@ -58,7 +59,7 @@ def _member(pid: str, raw: Mapping[str, Any]) -> Member:
 
     return Member(pid, words(raw.get("names")), str(raw.get("sex") or ""), str(raw.get("temper") or ""),
                   pairs(raw.get("relations")), pairs(raw.get("address")), words(raw.get("motifs")),
-                  words(raw.get("never")))
+                  words(raw.get("never")), str(raw.get("short") or ""))
 
 
 @cache

@@ -27,6 +27,7 @@ class Someone:
     temper: str
     seat: int | None  # None for an onlooker
     motifs: frozenset[str] = frozenset()
+    short: str = ""  # named again in a paragraph: "the Colonel" (the cast's `short:`)
 
     @property
     def who(self) -> str:
@@ -56,7 +57,7 @@ class Company:
         member = self.cast.get(p.id)
         temper = p.temper or (member.temper if member else "")
         return Someone(p.id, member.id if member else "", p.name, p.called, p.pronoun, temper, seat,
-                       frozenset(member.motifs) if member else frozenset())
+                       frozenset(member.motifs) if member else frozenset(), member.short if member else "")
 
     def _relate_from_cast(self) -> None:
         known = {pid: m for pid, m in self.cast.items()}

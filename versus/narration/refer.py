@@ -32,14 +32,15 @@ class Referrer:
         self.recent = []
 
     def name(self, pid: str) -> str:
-        """The narrator's name for a person: what the scene calls them ("Elizabeth", "Mr. Darcy"). The
+        """The narrator's name for a person: what the scene calls them ("Elizabeth", "Mr. Darcy"), and the
+        cast's shorter word when they were named already in the paragraph ("the Colonel"). The
         people of a chapter are known to its reader; the full "Miss Elizabeth Bennet" is for the scene
         file and introductions, and reads stiffly across a table of sisters."""
         person = self.company.people.get(pid)
         if person is None:
             return ""
         self.introduced.add(pid)
-        return person.called
+        return person.short if person.short and pid in self.recent else person.called
 
     def names(self, pids: list[str]) -> str:
         """People listed, a Mr. and a Mrs. of one name as a couple: "Mr. and Mrs. Bennet"."""
