@@ -13,7 +13,8 @@ from versus.scenes.nodes import at, compose, known_keys, mapping_items, scalar
 from versus.scenes.problems import Problem, suggest
 
 ROOT_KEYS = ("people", "lines")
-PERSON_KEYS = ("names", "sex", "temper", "called", "relations", "address", "cares", "phrases", "never", "motifs", "short")
+PERSON_KEYS = ("names", "sex", "temper", "called", "relations", "address", "cares", "phrases", "never", "motifs",
+               "short")
 MORE_RELATIONS = ("patroness", "clergyman", "companion", "charge", "sister-in-law", "brother-in-law")
 LIMIT = 2_000_000
 
