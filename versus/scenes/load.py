@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import re
 from collections.abc import Callable
 from functools import cache, partial
@@ -17,13 +18,13 @@ from versus.rules import Board, Rules, RulesError
 from versus.scenes.model import SCENE_BREAK, Aside, Pattern, Person, Scene
 from versus.scenes.nodes import MAX_BYTES, at, compose, kind_name, known_keys, mapping_items, root_mapping, scalar
 from versus.scenes.patterns import PatternError, Vocabulary, parse
-from versus.scenes.problems import Problem, SceneError, suggest
+from versus.scenes.problems import Problem, SceneError, suggest, suggest_person
 
 TOP_KEYS = ("title", "chapter", "setting", "game", "rules", "seed", "players", "pov", "company", "spins",
             "asides", "beats", "end", "phrasebook", "time", "host", "names", "relations", "rivals")
 TIMES = ("morning", "afternoon", "evening", "night")  # the scene's time of day, when its setting is silent
 NAMES = ("novel", "printed")  # spaces named as a novel prints them (Humility), or in the board's capitals
-PERSON_KEYS = ("id", "name", "called", "pronoun", "temper", "address", "cast")
+PERSON_KEYS = ("id", "name", "called", "pronoun", "temper", "address", "cast", "only_mine")
 ASIDE_KEYS = ("when", "say", "narrate", "every", "break")
 ID = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 MAX_SEED = 2**63
@@ -133,9 +134,11 @@ class Reader:
         speakers = ids + [c.id for c in company]
         for speaker, key_node in self.pending_speakers:
             if speaker not in speakers:
-                self.problem(key_node, f"unknown speaker {speaker!r} in address{suggest(speaker, speakers)}")
+                self.problem(key_node, f"unknown speaker {speaker!r} in address{self.suggest_person(speaker)}")
         max_turns = self.end(get("end"))
-        vocab = Vocabulary(tuple(ids), board, rules, max_turns) if board and rules else None
+        self.people_named = [(p.id, p.name) for p in (*players, *company)]
+        vocab = Vocabulary(tuple(ids), board, rules, max_turns, tuple(self.people_named),
+                           tuple(c.id for c in company)) if board and rules else None
         scene = Scene(
             path=self.filename,
             title=title or "",
@@ -277,9 +280,20 @@ class Reader:
         called = self.optional(value("called"), lambda n: self.text(n, "called"), None)
         address = self.optional(value("address"), self.address, ())
         cast = self.optional(value("cast"), lambda n: self.text(n, "cast"), None)
+        only_mine = self.optional(value("only_mine"), lambda n: self.flag(n, "only_mine"), False)
         if pid is None or name is None:
             return None
-        return Person(pid, name, called or name, pronoun, temper, node.start_mark.line + 1, address, cast)
+        return Person(pid, name, called or name, pronoun, temper, node.start_mark.line + 1, address, cast, only_mine)
+
+    def flag(self, node: yaml.Node, what: str) -> bool | None:
+        value = scalar(node)
+        if not isinstance(value, bool):
+            self.problem(node, f"{what} should be true or false, not {kind_name(node)}")
+            return None
+        return value
+
+    def suggest_person(self, word: str) -> str:
+        return suggest_person(word, getattr(self, "people_named", []))
 
     def address(self, node: yaml.Node) -> tuple[tuple[str, str], ...]:
         """A form of address for everyone (text), or per speaker id (a mapping, with 'default')."""
@@ -319,7 +333,8 @@ class Reader:
     def person_ref(self, node: yaml.Node, ids: list[str], what: str) -> str | None:
         word = self.text(node, what)
         if word is not None and word not in ids:
-            self.problem(node, f"unknown player {word!r} for {what}{suggest(word, ids)}")
+            named = [(i, n) for i, n in getattr(self, "people_named", []) if i in ids] or [(i, i) for i in ids]
+            self.problem(node, f"unknown player {word!r} for {what}{suggest_person(word, named)}")
             return None
         return word
 
@@ -371,10 +386,16 @@ class Reader:
             return ()
         items, problems = mapping_items(node)
         self.problems.extend(problems)
+        cut = _cut_short(node, items, speakers)
+        if cut is not None:
+            self.problem(cut, "an unquoted line holding a comma or a colon is read as more than one speaker "
+                              "and cut short there: put the whole line in quotes, e.g. "
+                              f"{items[0][0]}: \"{cut.value}, …\"")
         for speaker, key_node, value_node in items:
             if speaker not in speakers:
-                self.problem(key_node, f"unknown speaker {speaker!r}{suggest(speaker, speakers)}; "
-                                       "a speaker is a player or a member of the company")
+                if cut is None:
+                    self.problem(key_node, f"unknown speaker {speaker!r}{self.suggest_person(speaker)}; "
+                                           "a speaker is a player or a member of the company")
                 continue
             line = self.text(value_node, "a line")
             if line:
@@ -421,6 +442,18 @@ class Reader:
             self.problem(node, f"no phrasebook file {name!r} beside the scene")
             return None
         return str(path)
+
+
+def _cut_short(node: yaml.MappingNode, items, speakers: list[str]) -> yaml.Node | None:
+    """The unquoted line that a comma or colon cut short, in a say: written {speaker: line}: in that flow
+    style a comma ends the line and what follows reads as another speaker."""
+    if not node.flow_style:
+        return None
+    for (_, _, value), (key, key_node, _) in itertools.pairwise(items):
+        unquoted = isinstance(value, yaml.ScalarNode) and not value.style  # libyaml says "", PyYAML None
+        if unquoted and key not in speakers and not getattr(key_node, "style", None):
+            return value
+    return None
 
 
 def _lead(node: yaml.Node) -> int:
