@@ -19,6 +19,7 @@ from versus.scenes.model import SCENE_BREAK, Aside, Pattern, Person, Scene
 from versus.scenes.nodes import MAX_BYTES, at, compose, kind_name, known_keys, mapping_items, root_mapping, scalar
 from versus.scenes.patterns import PatternError, Vocabulary, parse
 from versus.scenes.problems import Problem, SceneError, suggest, suggest_person
+from versus.scenes.promises import unpromised
 
 TOP_KEYS = ("title", "chapter", "setting", "game", "rules", "seed", "players", "pov", "company", "spins",
             "asides", "beats", "end", "phrasebook", "time", "host", "names", "relations", "rivals")
@@ -68,6 +69,7 @@ class Reader:
         self.filename = filename
         self.digest = digest
         self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []  # the scene plays, but a line may not say what the author meant
         self.pending_speakers: list[tuple[str, yaml.Node]] = []  # address keys, checked once all ids are known
 
     def problem(self, node: yaml.Node, message: str, offset: int = 0) -> None:
@@ -155,9 +157,11 @@ class Reader:
             asides=tuple(self.asides(node, vocab, speakers)) if (node := get("asides")) is not None else (),
             beats=tuple(self.beats(node, vocab)) if (node := get("beats")) is not None else (),
             max_turns=max_turns,
+            max_turns_at=getattr(self, "max_turns_at", (1, 1)),
             phrasebook=self.optional(get("phrasebook"), self.phrasebook, None),
             digest=self.digest,
             extra=self.narration_keys(get, speakers),
+            warnings=tuple(sorted(self.warnings)),
         )
         return scene
 
@@ -369,6 +373,8 @@ class Reader:
             when = self.pattern(fields["when"][1], vocab, beat=False) if "when" in fields else None
             say = self.say(fields["say"][1], speakers) if "say" in fields else ()
             narrate = self.text(fields["narrate"][1], "narrate") if "narrate" in fields else ""
+            if when is not None and vocab is not None:
+                self.promised(when, vocab, [fields[k][1] for k in ("say", "narrate") if k in fields])
             every = scalar(fields["every"][1]) if "every" in fields else False
             if not isinstance(every, bool):
                 self.problem(fields["every"][1], "every should be true or false")
@@ -377,6 +383,17 @@ class Reader:
             elif when is not None:
                 asides.append(Aside(when, say, narrate or "", every is True))
         return asides
+
+    def promised(self, when: Pattern, vocab: Vocabulary, nodes: list[yaml.Node]) -> None:
+        """A warning at each line of the aside that names a space or kind its trigger does not promise."""
+        who = vocab.players[when.player] if when.player is not None else "PLAYER"
+        lines = [n for node in nodes for n in ([v for _, v in node.value] if isinstance(node, yaml.MappingNode)
+                                                else [node])]
+        for node in lines:
+            text = scalar(node)
+            if isinstance(text, str):
+                for message in unpromised(text, when, who, vocab.board, vocab.rules):
+                    self.warnings.append(at(node, f"warning: {message}", _lead(node)))
 
     def say(self, node: yaml.Node, speakers: list[str]) -> tuple[tuple[str, str], ...]:
         lines = []
@@ -426,6 +443,8 @@ class Reader:
             return 200
         fields = self.mapping(node, "end", ("max_turns",))
         if "max_turns" in fields:
+            mark = fields["max_turns"][1].start_mark
+            self.max_turns_at = (mark.line + 1, mark.column + 1)
             return self.whole(fields["max_turns"][1], "max_turns", 1, 100_000) or 200
         return 200
 

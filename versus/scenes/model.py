@@ -69,6 +69,7 @@ class Scene:
     asides: tuple[Aside, ...] = ()
     beats: tuple[Pattern, ...] = ()
     max_turns: int = 200
+    max_turns_at: tuple[int, int] = (1, 1)  # line and column of end.max_turns, for `versus check`'s warning
     phrasebook: str | None = None  # the author's own phrasings, a YAML file beside the scene
     digest: str = ""  # sha256 of the file's bytes, to tell whether a take was played from it
     extra: dict = field(default_factory=dict)
