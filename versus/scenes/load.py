@@ -57,8 +57,9 @@ def scene_from_bytes(data: bytes, filename: str) -> Scene:
         raise SceneError(filename, text.problems)
     reader = Reader(filename, hashlib.sha256(data).hexdigest())
     scene = reader.scene(text.nodes)
-    if reader.problems or scene is None:
-        raise SceneError(filename, reader.problems or [Problem(1, 1, "not a scene")])
+    if reader.problems or scene is None:  # the warnings too: every problem at once
+        raise SceneError(filename, [*reader.problems, *reader.warnings] if reader.problems
+                         else [Problem(1, 1, "not a scene")])
     return scene
 
 
