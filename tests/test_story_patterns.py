@@ -125,3 +125,18 @@ def test_the_end_asides_follow_the_last_event_and_beats_hold_only_at_the_end():
     assert (winner != 1) == any(f.aside.say for f in firings)
     assert all(f.action == len(play.played) - 1 for f in firings)
     assert dict(play.beats())["elizabeth leads at the end"] == (winner == 0)
+
+
+def test_the_schema_knows_the_board_s_kinds_and_only_mine():
+    jsonschema = pytest.importorskip("jsonschema")
+    from versus.scenes.schema import scene_schema
+
+    validator = jsonschema.Draft202012Validator(scene_schema())
+    data = {"title": "t", "game": "virtue-rewarded", "players": [{"id": "a", "name": "A", "only_mine": True},
+                                                                 {"id": "b", "name": "B"}],
+            "beats": ["a lands on a Vice", "b reaches a place of confinement", "someone wins within 40 turns"]}
+    assert list(validator.iter_errors(data)) == []
+    for bad in ("a lands on a vise", "a lands on a toll"):
+        assert list(validator.iter_errors({**data, "beats": [bad]})), bad
+    assert list(validator.iter_errors({**data, "players": [{"id": "a", "name": "A", "only_mine": "yes"}]}))
+    assert "lands on KIND" in scene_schema()["properties"]["beats"]["items"]["description"]
