@@ -45,8 +45,8 @@ def test_check_names_the_three_things_in_her_draft_with_their_fixes(capsys, monk
     assert lines == [
         f"{draft}:12:19: warning: this line names the House of Correction, but `lydia is confined` also fires at "
         "Envy, Patience and the Stocks; use `lydia reaches House of Correction`",
-        f"{draft}:14:21: an unquoted line holding a comma or a colon is read as more than one speaker and cut short "
-        "there: put the whole line in quotes, e.g. caroline: \"Immodesty! Well, …\"",
+        f"{draft}:14:21: an unquoted line holding a comma or a colon is cut short there, and what follows read as "
+        "another speaker: put the whole line in quotes, e.g. caroline: \"Immodesty! Well, …\"",
         f"{draft}:16:11: unknown speaker 'miss_bingley' (did you mean 'caroline' (Miss Bingley)?); a speaker is a "
         "player or a member of the company",
     ]

@@ -140,3 +140,9 @@ def test_the_schema_knows_the_board_s_kinds_and_only_mine():
         assert list(validator.iter_errors({**data, "beats": [bad]})), bad
     assert list(validator.iter_errors({**data, "players": [{"id": "a", "name": "A", "only_mine": "yes"}]}))
     assert "lands on KIND" in scene_schema()["properties"]["beats"]["items"]["description"]
+
+
+def test_an_unquoted_narration_cut_at_a_comma_is_named_as_such():
+    lines = problems("asides: [{when: lydia loses, narrate: She laughed, and went on}]")
+    assert lines == ["s.yaml:12:39: an unquoted line holding a comma or a colon is cut short there, and what "
+                     "follows read as another key: put the whole line in quotes, e.g. narrate: \"She laughed, …\""]

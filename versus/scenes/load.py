@@ -356,9 +356,16 @@ class Reader:
     def asides(self, node: yaml.Node, vocab: Vocabulary | None, speakers: list[str]) -> list[Aside]:
         asides = []
         for entry in self.sequence(node, "asides"):
-            fields = self.mapping(entry, "an aside", ASIDE_KEYS)
+            found, problems = known_keys(entry, "an aside", ASIDE_KEYS)
             if not isinstance(entry, yaml.MappingNode):
+                self.problems.extend(problems)
                 continue
+            fields = found
+            cut = _cut_short(entry, mapping_items(entry)[0], list(ASIDE_KEYS))
+            if cut is not None:  # {when: …, narrate: She laughed, and went on}: no key 'and went on'
+                self.problem(cut[1], _cut("another key", *cut))
+                problems = [p for p in problems if not p.message.startswith("unknown key")]
+            self.problems.extend(problems)
             if "when" not in fields:
                 self.problem(entry, "an aside needs 'when': the event that places it")
             scene_break = scalar(fields["break"][1]) if "break" in fields else False
@@ -406,9 +413,7 @@ class Reader:
         self.problems.extend(problems)
         cut = _cut_short(node, items, speakers)
         if cut is not None:
-            self.problem(cut, "an unquoted line holding a comma or a colon is read as more than one speaker "
-                              "and cut short there: put the whole line in quotes, e.g. "
-                              f"{items[0][0]}: \"{cut.value}, …\"")
+            self.problem(cut[1], _cut("another speaker", *cut))
         for speaker, key_node, value_node in items:
             if speaker not in speakers:
                 if cut is None:
@@ -464,15 +469,20 @@ class Reader:
         return str(path)
 
 
-def _cut_short(node: yaml.MappingNode, items, speakers: list[str]) -> yaml.Node | None:
-    """The unquoted line that a comma or colon cut short, in a say: written {speaker: line}: in that flow
-    style a comma ends the line and what follows reads as another speaker."""
+def _cut(what: str, key: str, value: yaml.Node) -> str:
+    return (f"an unquoted line holding a comma or a colon is cut short there, and what follows read as {what}: "
+            f"put the whole line in quotes, e.g. {key}: \"{value.value}, …\"")
+
+
+def _cut_short(node: yaml.MappingNode, items, keys: list[str]) -> tuple[str, yaml.Node] | None:
+    """(key, value) of the unquoted line that a comma or colon cut short, in a mapping written {key: line}:
+    in that flow style a comma ends the line and what follows reads as another key (a speaker in say:)."""
     if not node.flow_style:
         return None
-    for (_, _, value), (key, key_node, _) in itertools.pairwise(items):
+    for (before, _, value), (key, key_node, _) in itertools.pairwise(items):
         unquoted = isinstance(value, yaml.ScalarNode) and not value.style  # libyaml says "", PyYAML None
-        if unquoted and key not in speakers and not getattr(key_node, "style", None):
-            return value
+        if unquoted and key not in keys and not getattr(key_node, "style", None):
+            return before, value
     return None
 
 
