@@ -208,7 +208,7 @@ def test_pandoc_titles_chapter_exports_after_the_novel(novel, capsys):
     os.chdir(novel)
     for name in ELSEWHERE:
         assert main(["export", f"chapters/{name}"]) == 0
-    exports = [novel / "manuscript_exports" / name.replace(".yaml", ".md") for name in ELSEWHERE]
+    exports = [novel / "manuscript_exports" / name.replace(".yaml", ".brisk.md") for name in ELSEWHERE]
 
     def html(*paths: Path) -> str:
         return subprocess.run(["pandoc", "-s", *map(str, paths), "-t", "html"], capture_output=True, text=True,

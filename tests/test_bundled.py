@@ -46,7 +46,7 @@ def test_running_a_bundled_scene_copies_it_and_keeps_the_work_beside_the_copy(in
     assert f"Saved as take-1 in {copy.parent / 'rosings.takes'}" in captured.out
     assert main(["export", str(installed / "scenes" / "rosings.yaml")]) == 0
     assert "using your copy" in capsys.readouterr().err
-    assert (Path.cwd() / "manuscript_exports" / "rosings.md").is_file()
+    assert (Path.cwd() / "manuscript_exports" / "rosings.brisk.md").is_file()
     assert sorted(p.relative_to(installed) for p in installed.rglob("*")) == before  # nothing written there
 
 

@@ -39,7 +39,7 @@ def project(tmp_path, monkeypatch):
 
 
 def export_both(project: Path, scene: str, *options: str) -> tuple[str, docx.document.Document, Path]:
-    stem = Path(scene).stem
+    stem = Path(scene).stem + "." + (options[options.index("--pace") + 1] if "--pace" in options else "brisk")
     assert main(["export", f"scenes/{scene}", *options]) == 0
     assert main(["export", f"scenes/{scene}", "--format", "docx", *options]) == 0
     path = project / "manuscript_exports" / f"{stem}.docx"
@@ -79,8 +79,8 @@ def test_same_paragraphs_at_full_pace_and_for_a_named_take(project):
     assert body_after_heading(document) == markdown_parts(text)[2]
     assert main(["export", "scenes/netherfield.yaml", "--take", "take-1", "--format", "docx"]) == 0
     assert main(["export", "scenes/netherfield.yaml", "--take", "take-1"]) == 0
-    named = docx.Document(project / "manuscript_exports" / "netherfield-take-1.docx")
-    md = (project / "manuscript_exports" / "netherfield-take-1.md").read_text(encoding="utf-8")
+    named = docx.Document(project / "manuscript_exports" / "netherfield-take-1.brisk.docx")
+    md = (project / "manuscript_exports" / "netherfield-take-1.brisk.md").read_text(encoding="utf-8")
     assert body_after_heading(named) == markdown_parts(md)[2]
 
 
@@ -138,10 +138,10 @@ def test_type_spacing_indents_and_margins(project):
 
 def test_courier_on_request(project):
     assert main(["export", "scenes/rosings.yaml", "--format", "docx", "--font", "courier"]) == 0
-    document = docx.Document(project / "manuscript_exports" / "rosings.docx")
+    document = docx.Document(project / "manuscript_exports" / "rosings.brisk.docx")
     assert document.styles["Normal"].font.name == "Courier New"
     assert document.styles["Heading 1"].font.name == "Courier New"
-    assert read_properties(project / "manuscript_exports" / "rosings.docx")["font"] == "courier"
+    assert read_properties(project / "manuscript_exports" / "rosings.brisk.docx")["font"] == "courier"
 
 
 def test_running_head_with_a_page_field_on_every_page_but_the_first(project):
@@ -243,18 +243,20 @@ def test_long_values_are_split_for_word_and_joined_on_reading(tmp_path):
 def test_same_take_same_bytes_and_never_clobbered(project, capsys):
     exports = project / "manuscript_exports"
     assert main(["export", "scenes/rosings.yaml", "--format", "docx"]) == 0
-    first = (exports / "rosings.docx").read_bytes()
+    first = (exports / "rosings.brisk.docx").read_bytes()
     assert main(["export", "scenes/rosings.yaml", "-o", "elsewhere/r.docx"]) == 0  # the format from -o
     assert (project / "elsewhere" / "r.docx").read_bytes() == first
     capsys.readouterr()
     assert main(["export", "scenes/rosings.yaml", "--format", "docx"]) == 0
     assert "nothing written" in capsys.readouterr().out
-    assert main(["export", "scenes/rosings.yaml", "--format", "docx", "--pace", "full"]) == 0
-    assert (exports / "rosings-2.docx").exists() and (exports / "rosings.docx").read_bytes() == first
+    assert main(["export", "scenes/rosings.yaml", "--format", "docx", "--pace", "full"]) == 0  # named by its pace
+    assert (exports / "rosings.full.docx").exists() and (exports / "rosings.brisk.docx").read_bytes() == first
+    assert main(["export", "scenes/rosings.yaml", "--format", "docx", "--font", "courier"]) == 0  # other bytes
+    assert (exports / "rosings.brisk-2.docx").exists() and (exports / "rosings.brisk.docx").read_bytes() == first
     assert main(["export", "scenes/rosings.yaml", "--format", "docx", "--font", "courier", "--force"]) == 0
-    assert (exports / "rosings.docx.bak").read_bytes() == first
+    assert (exports / "rosings.brisk.docx.bak").read_bytes() == first
     assert sorted(p.name for p in exports.iterdir() if not p.name.startswith(".")) == [
-        "rosings-2.docx", "rosings.docx", "rosings.docx.bak"]
+        "rosings.brisk-2.docx", "rosings.brisk.docx", "rosings.brisk.docx.bak", "rosings.full.docx"]
 
 
 def test_options_that_belong_to_the_other_format_are_refused(project, capsys):
@@ -292,7 +294,7 @@ def test_libreoffice_opens_it(project, tmp_path):
     subprocess.run(["soffice", f"-env:UserInstallation=file://{tmp_path / 'profile'}", "--headless",
                     "--convert-to", "txt:Text (encoded):UTF8", "--outdir", str(out), str(path)],
                    capture_output=True, check=True, timeout=180)
-    converted = (out / "rosings.txt").read_text(encoding="utf-8-sig")
+    converted = (out / "rosings.brisk.txt").read_text(encoding="utf-8-sig")
     lines = [line for line in converted.splitlines() if line.strip()]
     assert lines[1:] == [markdown_parts(text)[1], *markdown_parts(text)[2]]
 

@@ -37,6 +37,6 @@ def test_an_authors_tis_is_exported_with_an_apostrophe(tmp_path, monkeypatch):
     (tmp_path / "scenes" / "netherfield.yaml").write_text(text, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     assert main(["export", "scenes/netherfield.yaml"]) == 0
-    exported = (tmp_path / "manuscript_exports" / "netherfield.md").read_text(encoding="utf-8")
+    exported = (tmp_path / "manuscript_exports" / "netherfield.brisk.md").read_text(encoding="utf-8")
     assert "\u2019Tis a wet night, said Mrs. Hurst; give \u2019em more coals." in exported
     assert "\u2018Tis" not in exported

@@ -27,7 +27,7 @@ def test_examples_are_copied_and_said(tmp_path, monkeypatch, capsys, installed):
     assert "versus run scenes/rosings.yaml" in out
     assert main(["run", "scenes/rosings.yaml"]) == 0
     assert main(["export", "scenes/rosings.yaml"]) == 0
-    assert (tmp_path / "manuscript_exports" / "rosings.md").is_file()
+    assert (tmp_path / "manuscript_exports" / "rosings.brisk.md").is_file()
 
 
 def test_the_authors_own_are_kept(tmp_path, monkeypatch, capsys):

@@ -32,7 +32,7 @@ def test_a_damaged_newest_take_is_named_and_nothing_exported(project, capsys):
                        "newest readable one, give --take 'take-1'")
     assert not (project / "manuscript_exports").exists()
     assert main(["export", "scenes/rosings.yaml", "--take", "take-1"]) == 0  # asked for by name: exported
-    assert (project / "manuscript_exports" / "rosings-take-1.md").exists()
+    assert (project / "manuscript_exports" / "rosings-take-1.brisk.md").exists()
 
 
 def test_a_damaged_only_take_is_not_passed_over_for_the_scene_as_written(project, capsys):

@@ -23,7 +23,7 @@ def test_in_the_working_folder_not_beside_the_scene(tmp_path, monkeypatch):
     (tmp_path / "work").mkdir()
     monkeypatch.chdir(tmp_path / "work")
     assert main(["export", str(scene)]) == 0
-    assert (tmp_path / "work" / "manuscript_exports" / "x.md").is_file()
+    assert (tmp_path / "work" / "manuscript_exports" / "x.brisk.md").is_file()
     assert not (tmp_path / "loose" / "manuscript_exports").exists()
 
 
@@ -33,5 +33,5 @@ def test_exports_key_relative_to_manuscript_yaml(tmp_path, monkeypatch, capsys):
                                               encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     assert main(["export", str(scene), "--format", "docx"]) == 0
-    assert (tmp_path / "drafts" / "chapters" / "x.docx").is_file()
-    assert str(tmp_path / "drafts" / "chapters" / "x.docx") in capsys.readouterr().out
+    assert (tmp_path / "drafts" / "chapters" / "x.brisk.docx").is_file()
+    assert str(tmp_path / "drafts" / "chapters" / "x.brisk.docx") in capsys.readouterr().out

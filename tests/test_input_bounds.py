@@ -156,13 +156,13 @@ def test_a_non_utf8_export_in_the_way_is_left_alone(project, capsys):
     main(["run", str(scene)])
     exports = project / "manuscript_exports"
     exports.mkdir()
-    (exports / "rosings.md").write_bytes(b"\xff\xfe not UTF-8")
+    (exports / "rosings.brisk.md").write_bytes(b"\xff\xfe not UTF-8")
     assert main(["export", str(scene)]) == 0
-    assert (exports / "rosings.md").read_bytes() == b"\xff\xfe not UTF-8" and (exports / "rosings-2.md").exists()
+    assert (exports / "rosings.brisk.md").read_bytes() == b"\xff\xfe not UTF-8" and (exports / "rosings.brisk-2.md").exists()
 
 
 def test_two_exports_at_once_to_one_path_both_land(tmp_path):
-    target = tmp_path / "rosings.md"
+    target = tmp_path / "rosings.brisk.md"
     results = []
     barrier = threading.Barrier(8)
 
@@ -195,7 +195,7 @@ def test_exports_are_0644_under_umask_022(project):
     versus("run", str(scene), cwd=project)
     result = versus("export", str(scene), cwd=project, preexec_fn=lambda: os.umask(0o022))
     assert result.returncode == 0
-    assert oct((project / "manuscript_exports" / "rosings.md").stat().st_mode & 0o777) == "0o644"
+    assert oct((project / "manuscript_exports" / "rosings.brisk.md").stat().st_mode & 0o777) == "0o644"
     take = next((project / "scenes" / "rosings.takes").iterdir())
     assert oct(take.stat().st_mode & 0o777) == "0o644"
 

@@ -70,7 +70,7 @@ def test_export_reports_a_bad_manuscript_yaml_and_writes_nothing(project, capsys
 def test_a4_paper_keeps_one_inch_margins(project):
     write(project, "title: Versus\nauthor: Jane Smith\npaper: a4\n")
     assert main(["export", "scenes/rosings.yaml", "--format", "docx"]) == 0
-    section = docx.Document(project / "manuscript_exports" / "rosings.docx").sections[0]
+    section = docx.Document(project / "manuscript_exports" / "rosings.brisk.docx").sections[0]
     assert abs(section.page_width - Mm(210)) < Mm(1) and abs(section.page_height - Mm(297)) < Mm(1)
 
 

@@ -13,7 +13,7 @@ import zlib
 import numpy as np
 import pytest
 
-from versus.boards import load_board
+from versus.boards import load_board, space_kinds
 from versus.odds.beats import PrefixTracker
 from versus.odds.plain import play_engine
 from versus.odds.simulate import Simulator, Start
@@ -21,6 +21,7 @@ from versus.odds.spins import TableSpins
 from versus.rules import Game
 from versus.rules.game import initial_state
 from versus.scenes.model import Pattern
+from versus.scenes.patterns import END_KINDS
 
 SPINS = 1500  # pre-drawn spins per game, more than any game here uses
 
@@ -126,6 +127,17 @@ def _beats(board, rules, players):
             beats += [Pattern("lands", p, space=space), Pattern("reaches", p, space=space)]
         if rules.collisions:
             beats += [Pattern("displaces", p, other=q) for q in range(players) if q != p]
+    return beats + _story_beats(board, players)
+
+
+def _story_beats(board, players):
+    """The story's own patterns: a kind of space, losing, finishing last, leading at the end, a short game."""
+    beats = [Pattern("wins-within", None, number=n) for n in (40, 80)]
+    for p in range(players):
+        beats += [Pattern("loses", p), Pattern("last", p), Pattern("leads-at-end", p),
+                  Pattern("wins-within", p, number=60)]
+        for kind in space_kinds(board.id):
+            beats += [Pattern("lands-kind", p, spaces=kind.spaces), Pattern("reaches-kind", p, spaces=kind.spaces)]
     return beats
 
 
@@ -188,4 +200,8 @@ def test_beats_from_the_middle_of_a_game_count_what_went_before():
                 expected[i] = played.turns >= (b.number - 1) * 2 + 1
             elif b.kind == "lasts-at-most":
                 expected[i] = played.turns <= b.number
+            elif b.kind == "wins-within":
+                expected[i] = played.winner in ((0, 1) if b.player is None else (b.player,)) and played.turns <= b.number
+            elif b.kind in END_KINDS:
+                expected[i] = i in whole.tracker.at_end(cont.state.pos, cont.state.winner)
         assert list(out.held[0]) == expected

@@ -30,7 +30,7 @@ def test_a_take_is_saved_without_fchmod_or_fcntl(project, monkeypatch):
     assert oct((store.folder / "take-1.yaml").stat().st_mode & 0o777) == oct(0o666 & ~_umask())
     assert main(["run", str(scene)]) == 0
     assert main(["export", str(scene)]) == 0
-    assert (project / "manuscript_exports" / "rosings.md").is_file()
+    assert (project / "manuscript_exports" / "rosings.brisk.md").is_file()
     import filelock
 
     assert filelock.FileLock is filelock.SoftFileLock  # the fallback really was the one used

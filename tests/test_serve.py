@@ -77,8 +77,8 @@ def test_in_headless_chromium(project, tmp_path):
                 page.keyboard.press("m")
             got = tmp_path / "downloaded.md"
             download.value.save_as(got)
-            assert download.value.suggested_filename == "rosings.md"
-            assert got.read_bytes() == (project / "manuscript_exports" / "rosings.md").read_bytes()
+            assert download.value.suggested_filename == "rosings.brisk.md"
+            assert got.read_bytes() == (project / "manuscript_exports" / "rosings.brisk.md").read_bytes()
             browser.close()
     finally:
         server.terminate()

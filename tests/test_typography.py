@@ -45,7 +45,7 @@ def test_an_authors_til_and_dashes_in_courier_style(project):
     _aside(project, "narrate: \"She would wait 'til supper -- or longer.\"")
     (project / "manuscript.yaml").write_text("title: Versus\nauthor: Jane Smith\ndashes: '--'\n", encoding="utf-8")
     assert main(["export", "scenes/netherfield.yaml"]) == 0
-    md = (project / "manuscript_exports" / "netherfield.md").read_text(encoding="utf-8")
+    md = (project / "manuscript_exports" / "netherfield.brisk.md").read_text(encoding="utf-8")
     assert "She would wait \u2019til supper--or longer." in md
     assert "\u2014" not in md.split("\n---\n", 1)[1].split("\n\n", 1)[1]  # the heading keeps its own
 
@@ -61,12 +61,12 @@ def test_a_scene_break_aside(project):
     assert main(["check", "scenes/netherfield.yaml"]) == 0
     assert main(["export", "scenes/netherfield.yaml"]) == 0
     assert main(["export", "scenes/netherfield.yaml", "--format", "docx"]) == 0
-    md = (project / "manuscript_exports" / "netherfield.md").read_text(encoding="utf-8")
+    md = (project / "manuscript_exports" / "netherfield.brisk.md").read_text(encoding="utf-8")
     blocks = md.split("\n---\n", 1)[1].split("\n\n")
     assert blocks.count("* * *") == 1 and "\u2042" not in md
     k = blocks.index("* * *")
     assert blocks[k - 1].strip() and blocks[k + 1].strip() and not blocks[k + 1].startswith("*")
-    document = docx.Document(project / "manuscript_exports" / "netherfield.docx")
+    document = docx.Document(project / "manuscript_exports" / "netherfield.brisk.docx")
     hashes = [p for p in document.paragraphs if p.text == "#"]
     assert len(hashes) == 1 and hashes[0].style.name == "Scene Break"
 

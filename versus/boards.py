@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -29,12 +29,46 @@ def board_ids() -> list[str]:
 
 
 @cache
-def load_board(board_id: str) -> Board:
-    """The board with this id, from board/<id>.yaml (ids only, never paths)."""
+def _data(board_id: str) -> dict[str, Any]:
     if board_id not in board_ids():
         raise BoardError(f"unknown board {board_id!r} (boards: {', '.join(board_ids())})")
-    data = yaml.load((BOARD_DIR / f"{board_id}.yaml").read_text(encoding="utf-8"), Loader=LOADER)
-    return board_from_data(data)
+    return yaml.load((BOARD_DIR / f"{board_id}.yaml").read_text(encoding="utf-8"), Loader=LOADER)
+
+
+@cache
+def load_board(board_id: str) -> Board:
+    """The board with this id, from board/<id>.yaml (ids only, never paths)."""
+    return board_from_data(_data(board_id))
+
+
+class SpaceKind(NamedTuple):
+    """A kind of space as a scene's patterns name it ("a vice"), and the spaces it means."""
+
+    phrase: str  # "a vice"
+    spaces: tuple[int, ...]
+    also: tuple[str, ...] = ()  # other ways to write the phrase ("an offense")
+    words: tuple[str, ...] = ()  # how a line of the author's names the kind ("vice", "vices")
+
+    def named(self, text: str) -> bool:
+        return " ".join(text.lower().split()) in (self.phrase, *self.also)
+
+
+@cache
+def space_kinds(board_id: str) -> tuple[SpaceKind, ...]:
+    """The kinds of space the board's data names (its kinds: section), in the order it gives them."""
+    if board_id not in board_ids():
+        return ()
+    data = _data(board_id)
+    board = load_board(board_id)
+    by_name = {s.name.lower(): s.number for s in board.spaces if s.name}
+    out = []
+    for phrase, entry in (data.get("kinds") or {}).items():
+        kinds = set(entry.get("kinds") or ())
+        named = [by_name[str(n).lower()] for n in entry.get("spaces") or ()]  # KeyError: a board file at fault
+        spaces = sorted({s.number for s in board.spaces if s.kind in kinds} | set(named))
+        out.append(SpaceKind(str(phrase).lower(), tuple(spaces), tuple(str(a).lower() for a in entry.get("also") or ()),
+                             tuple(str(w).lower() for w in entry.get("words") or ())))
+    return tuple(out)
 
 
 def board_from_data(data: dict[str, Any]) -> Board:

@@ -434,7 +434,7 @@ async def test_an_export_from_the_app_tells_of_a_damaged_memory(scene_path, tmp_
         told = [n.message for n in app._notifications if "kept as .versus-phrasings.yaml.damaged" in n.message]
         assert len(told) == 1 and told[0].startswith(f"{folder / '.versus-phrasings.yaml'}:2:1: ")
     assert (folder / ".versus-phrasings.yaml.damaged").read_text() == "exports: [\n"
-    assert (folder / "netherfield.md").exists()
+    assert (folder / "netherfield.brisk.md").exists()
 
 
 async def test_a_new_take_that_cannot_be_saved_does_not_say_it_waits_for_its_first_spin(scene_path, monkeypatch):

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from versus.scenes.model import Scene
+    from versus.scenes.problems import Problem
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,6 +34,8 @@ def run(args: argparse.Namespace) -> int:
                 print(line, file=sys.stderr)
             status = 2
             continue
+        for warning in (*scene.warnings, *_length(scene)):
+            print(warning.located(path), file=sys.stderr)
         scripted = sum(1 for s in scene.spins if s is not None)
         rules = scene.preset or "default rules"
         if scene.switches:
@@ -44,6 +47,21 @@ def run(args: argparse.Namespace) -> int:
     for line in problems:
         print(line, file=sys.stderr)
     return 2 if problems else status
+
+
+def _length(scene: Scene) -> list[Problem]:
+    """A warning when end.max_turns leaves more than half the games unfinished, from the odds."""
+    from versus.odds.estimate import game_length
+    from versus.scenes.problems import Problem
+
+    length = game_length(scene)
+    if length.unfinished <= 0.5:
+        return []
+    line, column = scene.max_turns_at
+    enough = (f"max_turns: {length.nine_in_ten} would let nine in ten finish" if length.nine_in_ten
+              else "even 2000 turns would leave more than one in ten unfinished")
+    return [Problem(line, column, f"warning: max_turns {scene.max_turns} leaves {length.unfinished:.0%} of games "
+                                  f"unfinished ({length.games:,} games with random spins); {enough}")]
 
 
 def _as_written(value: object) -> str:

@@ -13,7 +13,7 @@ import yaml
 from versus import __version__
 from versus.export.config import Manuscript
 from versus.export.memory import key_of, memory_for
-from versus.export.place import Exported, export_dir
+from versus.export.place import Exported, export_dir, export_name
 from versus.export.typography import house_style
 from versus.files import clean_text, write_export
 from versus.narration import annotated, compose
@@ -169,8 +169,8 @@ def export_play(play: Playthrough, take_name: str, out: Path | str | None = None
     The exports of one folder are a manuscript: this one draws around the phrasings of those made
     before it, and its own are remembered beside them (versus/export/memory.py).
     """
-    name = Path(default_name or play.scene.name).name  # a take name never leads out of manuscript_exports/
-    target = Path(out) if out else export_dir(manuscript) / f"{name}.md"
+    name = export_name(default_name or play.scene.name, pace, words, ".md")  # never out of manuscript_exports/
+    target = Path(out) if out else export_dir(manuscript) / name
     memory = memory_for(target, export_dir(manuscript), notes)
     key = key_of(Path(play.scene.path).name, take_name, pace, words)
     used: list[str] = []

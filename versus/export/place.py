@@ -21,3 +21,9 @@ def export_dir(manuscript: Manuscript | None) -> Path:
     if manuscript is not None:
         return manuscript.export_folder()
     return Path.cwd() / EXPORTS
+
+
+def export_name(base: str, pace: str, words: int | None, suffix: str) -> str:
+    """An export's file name says what it is: rosings.summary.md, rosings.brisk.docx, rosings.500w.md (a
+    word budget, whatever the pace). base is a file name (the scene's, or the scene's and the take's)."""
+    return f"{Path(base).name}.{f'{words}w' if words else pace}{suffix}"

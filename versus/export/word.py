@@ -16,7 +16,7 @@ from versus.export.config import Manuscript
 from versus.export.docx import Front, docx_bytes
 from versus.export.markdown import record, render
 from versus.export.memory import key_of, memory_for
-from versus.export.place import Exported, export_dir
+from versus.export.place import Exported, export_dir, export_name
 from versus.files import clean_text, write_export
 from versus.takes.playthrough import Playthrough
 
@@ -51,7 +51,8 @@ def export_docx(play: Playthrough, take_name: str, out: Path | str | None = None
     Like the Markdown export, it draws around the phrasings of the folder's earlier exports, and the
     same take in both formats counts as one export of the manuscript.
     """
-    target = Path(out) if out else export_dir(manuscript) / f"{Path(default_name or play.scene.name).name}.docx"
+    name = export_name(default_name or play.scene.name, pace, options.get("words"), ".docx")
+    target = Path(out) if out else export_dir(manuscript) / name
     memory = memory_for(target, export_dir(manuscript), options.get("notes"))
     key = key_of(Path(play.scene.path).name, take_name, pace, options.get("words"))
     used: list[str] = []

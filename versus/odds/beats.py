@@ -1,7 +1,8 @@
 """Beats (scene event patterns) as the vectorised simulator checks them, game by game.
 
-Event beats (lands, reaches, confined, overshoots, displaces) are flags set as the events happen;
-the rest are judged from the finished game: the winner, the number of turns, the counters paid.
+Event beats (lands, reaches, confined, overshoots, displaces, and a kind of space landed on or reached)
+are flags set as the events happen; the rest are judged from the finished game: the winner, the
+number of turns, the counters paid, where everyone stands.
 This follows versus.scenes.patterns.Tracker exactly; the tests hold the two together.
 """
 
@@ -15,7 +16,7 @@ from versus.rules.game import Action
 from versus.scenes.model import Pattern
 from versus.scenes.patterns import Tracker
 
-EVENT_KINDS = ("lands", "reaches", "confined", "overshoots", "displaces")
+EVENT_KINDS = ("lands", "reaches", "confined", "overshoots", "displaces", "lands-kind", "reaches-kind")
 
 
 @dataclass
@@ -32,6 +33,9 @@ class BeatPlan:
     pays: list[tuple[int, int, int]] = field(default_factory=list)  # (j, player, at least)
     turns_at_least: list[tuple[int, int]] = field(default_factory=list)  # (j, N): turn N, round N, lasts at least
     turns_at_most: list[tuple[int, int]] = field(default_factory=list)  # (j, N)
+    within: list[tuple[int, int, int]] = field(default_factory=list)  # (j, player or -1 for anyone, N)
+    ends: list[tuple[int, str, int]] = field(default_factory=list)  # (j, kind, player): loses, last, leads-at-end
+    kinds: set[int] = field(default_factory=set)  # the j of a kind of space, listed once a space under lands or reaches
 
     @property
     def needs_money(self) -> bool:
@@ -46,6 +50,14 @@ def plan(beats: tuple[Pattern, ...] | list[Pattern], players: int) -> BeatPlan:
             p.lands.append((j, _given(b.player), _given(b.space)))
         elif kind == "reaches":
             p.reaches.append((j, _given(b.player), _given(b.space)))
+        elif kind in ("lands-kind", "reaches-kind"):  # a kind of space: a flag any of its spaces sets
+            listed = p.lands if kind == "lands-kind" else p.reaches
+            listed += [(j, _given(b.player), space) for space in b.spaces]
+            p.kinds.add(j)
+        elif kind == "wins-within":
+            p.within.append((j, -1 if b.player is None else b.player, _given(b.number)))
+        elif kind in ("loses", "last", "leads-at-end"):
+            p.ends.append((j, kind, _given(b.player)))
         elif kind == "confined":
             p.confined.append((j, _given(b.player)))
         elif kind == "overshoots":
@@ -75,9 +87,14 @@ def _given(value: int | None) -> int:
 
 
 def judge(p: BeatPlan, flags: np.ndarray, winner: np.ndarray, turns: np.ndarray,
-          paid: np.ndarray | None) -> np.ndarray:
-    """(games, beats) bool: whether each beat holds in each finished game."""
+          paid: np.ndarray | None, pos: np.ndarray | None = None) -> np.ndarray:
+    """(games, beats) bool: whether each beat holds in each finished game (pos: where everyone stands at
+    its end, which the end beats need)."""
     held = flags.copy()
+    for j, player, n in p.within:
+        held[:, j] = (winner >= 0 if player < 0 else winner == player) & (turns <= n)
+    for j, kind, player in p.ends:
+        held[:, j] = _end(kind, player, winner, pos)
     for j, player in p.wins:
         held[:, j] = winner == player
     for j, player, least in p.pays:
@@ -87,6 +104,20 @@ def judge(p: BeatPlan, flags: np.ndarray, winner: np.ndarray, turns: np.ndarray,
     for j, n in p.turns_at_most:
         held[:, j] = turns <= n
     return held
+
+
+def _end(kind: str, player: int, winner: np.ndarray, pos: np.ndarray | None) -> np.ndarray:
+    """As versus.scenes.patterns.end_holds, game by game."""
+    if pos is None:  # pragma: no cover - every caller with end beats passes where everyone stands
+        raise ValueError("the end beats need where everyone stands")
+    mine = pos[:, player]
+    others = np.delete(pos, player, axis=1)
+    lost = (winner >= 0) & (winner != player)
+    if kind == "loses":
+        return lost
+    if kind == "last":
+        return lost & (mine <= others.min(axis=1))
+    return (winner == player) | ((winner < 0) & (mine > others.max(axis=1)))
 
 
 @dataclass(frozen=True)

@@ -81,3 +81,33 @@ def live_odds(scene: Scene, state: State, games: int = 2000, seed: int = 0) -> d
     out = sim.run(Start.repeat(state, games), RandomSpins(rules.teetotum, np.random.default_rng(seed)))
     counts = _count_wins(out.winner, n)
     return {seat: float(counts[seat]) / games for seat in range(n)}
+
+
+@dataclass(frozen=True)
+class Length:
+    """How long the scene's game runs with random spins: the share unfinished at end.max_turns, and (when
+    more than half are) the max_turns that would let nine games in ten finish (None: not even `longest`)."""
+
+    games: int
+    unfinished: float
+    nine_in_ten: int | None = None
+
+
+def game_length(scene: Scene, games: int = 1000, seed: int = 0, longest: int = 2000) -> Length:
+    """Played from the start with random spins from a fixed seed, so the same scene always gets the same
+    figures. Only when more than half are unfinished are the games played again, on past end.max_turns
+    (up to longest turns), to see when they would finish."""
+    board, rules = scene_rules(scene)
+    n = len(scene.players)
+
+    def finishing(cap: int) -> np.ndarray:
+        out = Simulator(board, rules, n, cap).run(Start.repeat(initial_state(board, rules, n), games),
+                                                  RandomSpins(rules.teetotum, np.random.default_rng(seed)))
+        return np.sort(np.where(out.winner >= 0, out.turns, cap + 1))
+
+    unfinished = float((finishing(scene.max_turns) > scene.max_turns).sum()) / games
+    if unfinished <= 0.5:
+        return Length(games, unfinished)
+    cap = max(longest, scene.max_turns)
+    ninth = int(finishing(cap)[int(np.ceil(0.9 * games)) - 1])
+    return Length(games, unfinished, ninth if ninth <= cap else None)

@@ -42,6 +42,9 @@ def play_engine(board: Board, rules: Rules, state: State, spin: Callable[[int], 
     for j, beat in enumerate(beats):
         if beat.kind.startswith("lasts"):
             held[j] = tracker.lasts(beat)
+    if final.winner is not None or (final.turn >= max_turns and final.pending is None):
+        for j in tracker.at_end(final.pos, final.winner):
+            held[j] = True
     # `turn N` and `round N` beats that began before `state` are not seen here; callers starting
     # mid-game pass what the prefix held themselves.
     return Played(-1 if final.winner is None else final.winner, final.turn, k - 1, tuple(held),

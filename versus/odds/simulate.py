@@ -211,7 +211,7 @@ class Simulator:
                     spins.keep(keep)
                     gid, live = gid[keep], live[keep]
             self.step()
-        out.held = judge(self.plan, out.held, out.winner, out.turns, out.paid)
+        out.held = judge(self.plan, out.held, out.winner, out.turns, out.paid, out.pos)
         return out
 
     def begin(self, start: Start, spins: SpinSource, watch_turn: int | None = None) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import re
 from collections.abc import Callable
 from functools import cache, partial
@@ -17,13 +18,14 @@ from versus.rules import Board, Rules, RulesError
 from versus.scenes.model import SCENE_BREAK, Aside, Pattern, Person, Scene
 from versus.scenes.nodes import MAX_BYTES, at, compose, kind_name, known_keys, mapping_items, root_mapping, scalar
 from versus.scenes.patterns import PatternError, Vocabulary, parse
-from versus.scenes.problems import Problem, SceneError, suggest
+from versus.scenes.problems import Problem, SceneError, suggest, suggest_person
+from versus.scenes.promises import unpromised
 
 TOP_KEYS = ("title", "chapter", "setting", "game", "rules", "seed", "players", "pov", "company", "spins",
             "asides", "beats", "end", "phrasebook", "time", "host", "names", "relations", "rivals")
 TIMES = ("morning", "afternoon", "evening", "night")  # the scene's time of day, when its setting is silent
 NAMES = ("novel", "printed")  # spaces named as a novel prints them (Humility), or in the board's capitals
-PERSON_KEYS = ("id", "name", "called", "pronoun", "temper", "address", "cast")
+PERSON_KEYS = ("id", "name", "called", "pronoun", "temper", "address", "cast", "only_mine")
 ASIDE_KEYS = ("when", "say", "narrate", "every", "break")
 ID = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 MAX_SEED = 2**63
@@ -55,8 +57,9 @@ def scene_from_bytes(data: bytes, filename: str) -> Scene:
         raise SceneError(filename, text.problems)
     reader = Reader(filename, hashlib.sha256(data).hexdigest())
     scene = reader.scene(text.nodes)
-    if reader.problems or scene is None:
-        raise SceneError(filename, reader.problems or [Problem(1, 1, "not a scene")])
+    if reader.problems or scene is None:  # the warnings too: every problem at once
+        raise SceneError(filename, [*reader.problems, *reader.warnings] if reader.problems
+                         else [Problem(1, 1, "not a scene")])
     return scene
 
 
@@ -67,6 +70,7 @@ class Reader:
         self.filename = filename
         self.digest = digest
         self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []  # the scene plays, but a line may not say what the author meant
         self.pending_speakers: list[tuple[str, yaml.Node]] = []  # address keys, checked once all ids are known
 
     def problem(self, node: yaml.Node, message: str, offset: int = 0) -> None:
@@ -133,9 +137,11 @@ class Reader:
         speakers = ids + [c.id for c in company]
         for speaker, key_node in self.pending_speakers:
             if speaker not in speakers:
-                self.problem(key_node, f"unknown speaker {speaker!r} in address{suggest(speaker, speakers)}")
+                self.problem(key_node, f"unknown speaker {speaker!r} in address{self.suggest_person(speaker)}")
         max_turns = self.end(get("end"))
-        vocab = Vocabulary(tuple(ids), board, rules, max_turns) if board and rules else None
+        self.people_named = [(p.id, p.name) for p in (*players, *company)]
+        vocab = Vocabulary(tuple(ids), board, rules, max_turns, tuple(self.people_named),
+                           tuple(c.id for c in company)) if board and rules else None
         scene = Scene(
             path=self.filename,
             title=title or "",
@@ -152,9 +158,11 @@ class Reader:
             asides=tuple(self.asides(node, vocab, speakers)) if (node := get("asides")) is not None else (),
             beats=tuple(self.beats(node, vocab)) if (node := get("beats")) is not None else (),
             max_turns=max_turns,
+            max_turns_at=getattr(self, "max_turns_at", (1, 1)),
             phrasebook=self.optional(get("phrasebook"), self.phrasebook, None),
             digest=self.digest,
             extra=self.narration_keys(get, speakers),
+            warnings=tuple(sorted(self.warnings)),
         )
         return scene
 
@@ -277,9 +285,20 @@ class Reader:
         called = self.optional(value("called"), lambda n: self.text(n, "called"), None)
         address = self.optional(value("address"), self.address, ())
         cast = self.optional(value("cast"), lambda n: self.text(n, "cast"), None)
+        only_mine = self.optional(value("only_mine"), lambda n: self.flag(n, "only_mine"), False)
         if pid is None or name is None:
             return None
-        return Person(pid, name, called or name, pronoun, temper, node.start_mark.line + 1, address, cast)
+        return Person(pid, name, called or name, pronoun, temper, node.start_mark.line + 1, address, cast, only_mine)
+
+    def flag(self, node: yaml.Node, what: str) -> bool | None:
+        value = scalar(node)
+        if not isinstance(value, bool):
+            self.problem(node, f"{what} should be true or false, not {kind_name(node)}")
+            return None
+        return value
+
+    def suggest_person(self, word: str) -> str:
+        return suggest_person(word, getattr(self, "people_named", []))
 
     def address(self, node: yaml.Node) -> tuple[tuple[str, str], ...]:
         """A form of address for everyone (text), or per speaker id (a mapping, with 'default')."""
@@ -319,7 +338,8 @@ class Reader:
     def person_ref(self, node: yaml.Node, ids: list[str], what: str) -> str | None:
         word = self.text(node, what)
         if word is not None and word not in ids:
-            self.problem(node, f"unknown player {word!r} for {what}{suggest(word, ids)}")
+            named = [(i, n) for i, n in getattr(self, "people_named", []) if i in ids] or [(i, i) for i in ids]
+            self.problem(node, f"unknown player {word!r} for {what}{suggest_person(word, named)}")
             return None
         return word
 
@@ -336,9 +356,16 @@ class Reader:
     def asides(self, node: yaml.Node, vocab: Vocabulary | None, speakers: list[str]) -> list[Aside]:
         asides = []
         for entry in self.sequence(node, "asides"):
-            fields = self.mapping(entry, "an aside", ASIDE_KEYS)
+            found, problems = known_keys(entry, "an aside", ASIDE_KEYS)
             if not isinstance(entry, yaml.MappingNode):
+                self.problems.extend(problems)
                 continue
+            fields = found
+            cut = _cut_short(entry, mapping_items(entry)[0], list(ASIDE_KEYS))
+            if cut is not None:  # {when: …, narrate: She laughed, and went on}: no key 'and went on'
+                self.problem(cut[1], _cut("another key", *cut))
+                problems = [p for p in problems if not p.message.startswith("unknown key")]
+            self.problems.extend(problems)
             if "when" not in fields:
                 self.problem(entry, "an aside needs 'when': the event that places it")
             scene_break = scalar(fields["break"][1]) if "break" in fields else False
@@ -354,6 +381,8 @@ class Reader:
             when = self.pattern(fields["when"][1], vocab, beat=False) if "when" in fields else None
             say = self.say(fields["say"][1], speakers) if "say" in fields else ()
             narrate = self.text(fields["narrate"][1], "narrate") if "narrate" in fields else ""
+            if when is not None and vocab is not None:
+                self.promised(when, vocab, [fields[k][1] for k in ("say", "narrate") if k in fields])
             every = scalar(fields["every"][1]) if "every" in fields else False
             if not isinstance(every, bool):
                 self.problem(fields["every"][1], "every should be true or false")
@@ -363,6 +392,17 @@ class Reader:
                 asides.append(Aside(when, say, narrate or "", every is True))
         return asides
 
+    def promised(self, when: Pattern, vocab: Vocabulary, nodes: list[yaml.Node]) -> None:
+        """A warning at each line of the aside that names a space or kind its trigger does not promise."""
+        who = vocab.players[when.player] if when.player is not None else "PLAYER"
+        lines = [n for node in nodes for n in ([v for _, v in node.value] if isinstance(node, yaml.MappingNode)
+                                                else [node])]
+        for node in lines:
+            text = scalar(node)
+            if isinstance(text, str):
+                for message in unpromised(text, when, who, vocab.board, vocab.rules):
+                    self.warnings.append(at(node, f"warning: {message}", _lead(node)))
+
     def say(self, node: yaml.Node, speakers: list[str]) -> tuple[tuple[str, str], ...]:
         lines = []
         if not isinstance(node, yaml.MappingNode):
@@ -371,10 +411,14 @@ class Reader:
             return ()
         items, problems = mapping_items(node)
         self.problems.extend(problems)
+        cut = _cut_short(node, items, speakers)
+        if cut is not None:
+            self.problem(cut[1], _cut("another speaker", *cut))
         for speaker, key_node, value_node in items:
             if speaker not in speakers:
-                self.problem(key_node, f"unknown speaker {speaker!r}{suggest(speaker, speakers)}; "
-                                       "a speaker is a player or a member of the company")
+                if cut is None:
+                    self.problem(key_node, f"unknown speaker {speaker!r}{self.suggest_person(speaker)}; "
+                                           "a speaker is a player or a member of the company")
                 continue
             line = self.text(value_node, "a line")
             if line:
@@ -405,6 +449,8 @@ class Reader:
             return 200
         fields = self.mapping(node, "end", ("max_turns",))
         if "max_turns" in fields:
+            mark = fields["max_turns"][1].start_mark
+            self.max_turns_at = (mark.line + 1, mark.column + 1)
             return self.whole(fields["max_turns"][1], "max_turns", 1, 100_000) or 200
         return 200
 
@@ -421,6 +467,23 @@ class Reader:
             self.problem(node, f"no phrasebook file {name!r} beside the scene")
             return None
         return str(path)
+
+
+def _cut(what: str, key: str, value: yaml.Node) -> str:
+    return (f"an unquoted line holding a comma or a colon is cut short there, and what follows read as {what}: "
+            f"put the whole line in quotes, e.g. {key}: \"{value.value}, …\"")
+
+
+def _cut_short(node: yaml.MappingNode, items, keys: list[str]) -> tuple[str, yaml.Node] | None:
+    """(key, value) of the unquoted line that a comma or colon cut short, in a mapping written {key: line}:
+    in that flow style a comma ends the line and what follows reads as another key (a speaker in say:)."""
+    if not node.flow_style:
+        return None
+    for (before, _, value), (key, key_node, _) in itertools.pairwise(items):
+        unquoted = isinstance(value, yaml.ScalarNode) and not value.style  # libyaml says "", PyYAML None
+        if unquoted and key not in keys and not getattr(key_node, "style", None):
+            return before, value
+    return None
 
 
 def _lead(node: yaml.Node) -> int:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from versus.scenes.problems import Problem
+
 
 @dataclass(frozen=True, slots=True)
 class Person:
@@ -17,6 +19,7 @@ class Person:
     line: int = 0  # where the scene declares this person
     address: tuple[tuple[str, str], ...] = ()  # (speaker id or "default", how they name this person in speech)
     cast: str | None = None  # the cast member this person is ("none": nobody the cast knows); None: by name
+    only_mine: bool = False  # `only_mine: true`: this person says the author's lines and nothing generated
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,12 +27,14 @@ class Pattern:
     """One event pattern (docs/scenes.md §5), parsed: kind and its arguments."""
 
     # wins | lands | reaches | pays | confined | overshoots | displaces | turn | round | lasts-at-least | lasts-at-most
+    # | lands-kind | reaches-kind | loses | last | leads-at-end | wins-within
     kind: str
-    player: int | None = None  # seat index
+    player: int | None = None  # seat index (None in `someone wins within N turns`)
     other: int | None = None  # second player (displaces)
     space: int | None = None
     number: int | None = None
     text: str = ""
+    spaces: tuple[int, ...] = ()  # a kind of space's spaces (lands-kind, reaches-kind)
 
     def __str__(self) -> str:
         return self.text
@@ -64,9 +69,11 @@ class Scene:
     asides: tuple[Aside, ...] = ()
     beats: tuple[Pattern, ...] = ()
     max_turns: int = 200
+    max_turns_at: tuple[int, int] = (1, 1)  # line and column of end.max_turns, for `versus check`'s warning
     phrasebook: str | None = None  # the author's own phrasings, a YAML file beside the scene
     digest: str = ""  # sha256 of the file's bytes, to tell whether a take was played from it
     extra: dict = field(default_factory=dict)
+    warnings: tuple[Problem, ...] = ()  # what `versus check` warns of: the scene plays, but may not say what is meant
 
     @property
     def name(self) -> str:

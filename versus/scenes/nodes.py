@@ -54,7 +54,7 @@ def compose(data: bytes) -> Text:
         mark = error.problem_mark or error.context_mark
         problem = (error.problem or error.context or "not valid YAML").strip()
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        return Text(None, (Problem(line, column, f"YAML: {problem}"),))
+        return Text(None, (Problem(line, column, _plainly(problem, text, mark)),))
     except yaml.reader.ReaderError as error:
         before = text[: error.position]
         line, column = before.count("\n") + 1, error.position - (before.rfind("\n") + 1) + 1
@@ -65,6 +65,18 @@ def compose(data: bytes) -> Text:
     except RecursionError:
         return Text(None, (Problem(1, 1, "nested too deeply to be a scene"),))
     return Text(node, ())
+
+
+def _plainly(problem: str, text: str, mark: yaml.Mark | None) -> str:
+    """YAML's own words for a problem, or the author's where the real fix is known."""
+    if "'\\t'" in problem:
+        lines = text.splitlines()
+        before = lines[mark.line][: mark.column] if mark and mark.line < len(lines) else ""
+        return f"a tab {'in the text' if before.strip() else 'in the indentation'}: use spaces"
+    if problem.startswith("mapping values are not allowed"):
+        return ("a colon and a space inside unquoted text read as a new key: put the whole line in quotes "
+                "(\"…\")")
+    return f"YAML: {problem}"
 
 
 def scalar(node: yaml.Node) -> Any:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
+from versus.boards import SpaceKind, space_kinds
 from versus.rules import events as ev
 from versus.rules.board import Board, Rules
 from versus.rules.game import Action
 from versus.rules.reach import resting_and_landing
 from versus.scenes.model import Pattern
-from versus.scenes.problems import suggest
+from versus.scenes.problems import nearest_person, suggest, suggest_person
 
 
 class PatternError(ValueError):
@@ -23,8 +25,12 @@ FORMS = [
     "PLAYER wins", "PLAYER lands on SPACE", "PLAYER reaches SPACE", "PLAYER pays", "PLAYER pays N",
     "PLAYER is confined", "PLAYER overshoots", "PLAYER displaces PLAYER", "turn N", "round N",
     "game lasts at least N turns", "game lasts at most N turns",
+    # The story's own verbs: a kind of space (the board's kinds: section), losing, the end of the game.
+    "PLAYER lands on KIND", "PLAYER reaches KIND", "PLAYER loses", "PLAYER finishes last",
+    "PLAYER wins within N turns", "someone wins within N turns", "PLAYER leads at the end",
 ]
 BEAT_ONLY = ("lasts-at-least", "lasts-at-most")
+END_KINDS = ("loses", "last", "leads-at-end")  # held, or fired, when the game is over: by where everyone stands
 _WORD = re.compile(r"\S+")
 
 
@@ -36,11 +42,27 @@ class Vocabulary:
     board: Board
     rules: Rules
     max_turns: int
+    names: tuple[tuple[str, str], ...] = ()  # (id, name) of everyone in the scene, for suggestions
+    onlookers: tuple[str, ...] = ()  # the company's ids
+    beat: bool = False  # reading a beat (else an aside's trigger), for the words of a problem
 
     def seat(self, word: str, offset: int) -> int:
         if word in self.players:
             return self.players.index(word)
-        raise PatternError(f"unknown player {word!r}{suggest(word, self.players)}", offset)
+        about = "beats are about players" if self.beat else "an aside's trigger is something a player does"
+        if word in self.onlookers:
+            raise PatternError(f"{word!r} is one of the company, an onlooker: onlookers do not spin, so {about} "
+                               f"({', '.join(self.players)})", offset)
+        near = nearest_person(word, self.names)
+        if near is not None and near[0] in self.onlookers:
+            raise PatternError(f"unknown player {word!r}: {near[1]} ({near[0]}) is one of the company, an onlooker; "
+                               f"onlookers do not spin, so {about} ({', '.join(self.players)})", offset)
+        players = [(i, n) for i, n in self.names if i in self.players] or [(i, i) for i in self.players]
+        raise PatternError(f"unknown player {word!r}{suggest_person(word, players)}", offset)
+
+    @property
+    def kinds(self) -> tuple[SpaceKind, ...]:
+        return space_kinds(self.board.id)
 
     def space(self, text: str, offset: int) -> int:
         if text.isdigit():
@@ -52,6 +74,10 @@ class Vocabulary:
         if _plain(text) in names:
             return names[_plain(text)]
         choices = [s.name for s in self.board.spaces if s.name]
+        if text.lower().split()[0] in _ARTICLES and self.kinds:  # "a vise": more likely a kind than a space
+            phrases = [k.phrase for k in self.kinds]
+            raise PatternError(f"no space or kind of space called {text!r} on {self.board.id}"
+                               f"{suggest(text, phrases + choices)}; its kinds: {', '.join(phrases)}", offset)
         raise PatternError(f"no space called {text!r} on {self.board.id}{suggest(text, choices)}", offset)
 
 
@@ -63,6 +89,7 @@ def _plain(name: str) -> str:
 def parse(text: str, vocab: Vocabulary, beat: bool = False) -> Pattern:
     """Parse one pattern; PatternError (with the offset of the bad word) if it is malformed or impossible."""
     words = [(m.group(), m.start()) for m in _WORD.finditer(text)]
+    vocab = replace(vocab, beat=beat)
     if not words:
         raise PatternError("an empty pattern; expected one of: " + "; ".join(FORMS))
     head, head_at = words[0]
@@ -71,6 +98,8 @@ def parse(text: str, vocab: Vocabulary, beat: bool = False) -> Pattern:
         return _counted(head.lower(), words, text)
     if head.lower() == "game":
         return _lasts(words, lowered, text, vocab, beat)
+    if head.lower() in ("someone", "somebody", "anyone"):
+        return _someone(words, lowered, text)
     player = vocab.seat(head, head_at)
     if len(words) < 2:
         raise PatternError(f"{head!r} alone says nothing; expected e.g. '{head} wins' or '{head} lands on SPACE'",
@@ -87,6 +116,9 @@ def parse(text: str, vocab: Vocabulary, beat: bool = False) -> Pattern:
         return _pays(player, words, text)
     if verb in ("lands", "reaches"):
         return _space_pattern(verb, player, words, lowered, text, vocab)
+    story = _story(player, words, lowered, text)
+    if story is not None:
+        return story
     if verb == "displaces" and len(words) == 3:
         other = vocab.seat(words[2][0], words[2][1])
         if other == player:
@@ -94,7 +126,7 @@ def parse(text: str, vocab: Vocabulary, beat: bool = False) -> Pattern:
         if not vocab.rules.collisions:
             raise PatternError("nobody is displaced here: collisions are off for this game", verb_at)
         return Pattern("displaces", player, other=other, text=text)
-    verbs = ["wins", "lands", "reaches", "pays", "is", "overshoots", "displaces"]
+    verbs = ["wins", "lands", "reaches", "pays", "is", "overshoots", "displaces", "loses", "finishes", "leads"]
     if verb not in verbs:
         raise PatternError(f"unknown verb {words[1][0]!r}{suggest(verb, verbs)}", verb_at)
     raise PatternError(f"cannot read {rest or verb!r} after the player; expected one of: "
@@ -143,6 +175,9 @@ def _space_pattern(verb: str, player: int, words, lowered, text: str, vocab: Voc
     if len(words) <= skip:
         raise PatternError(f"expected a space after {' '.join(w for w, _ in words[1:skip])!r}", words[-1][1])
     at = words[skip][1]
+    kind = _kind_pattern(verb, player, text, at, vocab)
+    if kind is not None:
+        return kind
     number = vocab.space(text[at:].strip(), at)
     space = vocab.board.space(number)
     rest, land = resting_and_landing(vocab.board, vocab.rules)
@@ -152,6 +187,83 @@ def _space_pattern(verb: str, player: int, words, lowered, text: str, vocab: Voc
         raise PatternError(f"impossible: nobody ever comes to rest on {space.name} under these rules "
                            "(its direction moves the player on; try 'lands on')", at)
     return Pattern("lands" if verb == "lands" else "reaches", player, space=number, text=text)
+
+
+# -- the story's own verbs: kinds of space, losing, the end of the game ----------------------------
+_ARTICLES = ("a", "an", "any", "another")
+
+
+def _someone(words, lowered, text: str) -> Pattern:
+    if lowered[1:3] != ["wins", "within"]:
+        raise PatternError("expected 'someone wins within N turns'", words[1][1] if len(words) > 1 else 0)
+    return _within(None, words, lowered, text)
+
+
+def _story(player: int, words, lowered, text: str) -> Pattern | None:
+    """The patterns of the end of the game and of winning in time; None for any other verb."""
+    simple = {("loses",): "loses", ("finishes", "last"): "last", ("leads", "at", "the", "end"): "leads-at-end"}
+    rest = tuple(lowered[1:])
+    if rest in simple:
+        return Pattern(simple[rest], player, text=text)
+    if rest[:2] == ("wins", "within"):
+        return _within(player, words, lowered, text)
+    if rest[:1] == ("finishes",):
+        raise PatternError("expected 'PLAYER finishes last' (for the winner, 'PLAYER wins')", words[1][1])
+    if rest[:2] == ("leads", "at"):
+        raise PatternError("expected 'PLAYER leads at the end'", words[1][1])
+    return None
+
+
+def _within(player: int | None, words, lowered, text: str) -> Pattern:
+    if len(words) != 5 or lowered[4] not in ("turns", "turn"):
+        raise PatternError("expected 'wins within N turns', e.g. 'someone wins within 40 turns'", words[2][1])
+    return Pattern("wins-within", player, number=_number(*words[3]), text=text)
+
+
+def _kind_pattern(verb: str, player: int, text: str, at: int, vocab: Vocabulary) -> Pattern | None:
+    """'lands on a vice', 'reaches a place of confinement': a kind the board's data names, else None."""
+    asked = text[at:].lower().split()
+    if not asked or asked[0] not in _ARTICLES:
+        return None
+    kind = next((k for k in vocab.kinds for phrase in (k.phrase, *k.also) if phrase.split()[1:] == asked[1:]), None)
+    if kind is None:
+        return None
+    rest, land = resting_and_landing(vocab.board, vocab.rules)
+    spaces = tuple(n for n in kind.spaces if n in (land if verb == "lands" else rest))
+    if not spaces:
+        how = "no spin is ever counted onto" if verb == "lands" else "nobody ever comes to rest on"
+        other = "reaches" if verb == "lands" else "lands on"
+        raise PatternError(f"impossible: {how} {kind.phrase} under these rules; try '{other}'", at)
+    return Pattern(f"{'lands' if verb == 'lands' else 'reaches'}-kind", player, spaces=spaces, text=text)
+
+
+def end_holds(p: Pattern, pos: Sequence[int], winner: int | None) -> bool:
+    """Whether an end pattern holds of a game over: won by winner (None: stopped at end.max_turns), everyone
+    standing at pos. Finishing last is shared by all who stand furthest back; leading is leading alone."""
+    me = pos[p.player]  # type: ignore[index]
+    others = [q for i, q in enumerate(pos) if i != p.player]
+    if p.kind == "loses":
+        return winner is not None and winner != p.player
+    if p.kind == "last":
+        return winner is not None and winner != p.player and me <= min(others)
+    return winner == p.player or (winner is None and me > max(others))
+
+
+def _wins_within(tracker: Tracker, p: Pattern, e: ev.Event) -> bool:
+    return isinstance(e, ev.Won) and p.player in (None, e.player) and tracker.turns <= p.number  # type: ignore[operator]
+
+
+def _lands_kind(tracker: Tracker, p: Pattern, e: ev.Event) -> bool:
+    return isinstance(e, ev.Landed) and e.player == p.player and e.space in p.spaces
+
+
+# How the story's verbs match an event (reaches-kind is matched as reaches is; the end kinds by at_end).
+_STORY_MATCH: dict[str, Callable[[Tracker, Pattern, ev.Event], bool]] = {
+    "wins-within": _wins_within, "lands-kind": _lands_kind,
+    "reaches-kind": lambda t, p, e: False, "loses": lambda t, p, e: False, "last": lambda t, p, e: False,
+    "leads-at-end": lambda t, p, e: False,
+}
+_RESTING = ("reaches", "reaches-kind")
 
 
 # -- matching ---------------------------------------------------------------------------------
@@ -179,17 +291,24 @@ class Tracker:
                 rests[event.player] = (i, _to(event))
             self._count_payment(event)
             for k, pattern in enumerate(self.patterns):
-                if pattern.kind != "reaches" and self._matches(pattern, event):
+                if pattern.kind not in _RESTING and self._matches(pattern, event):
                     hits.append((k, i))
         for k, pattern in enumerate(self.patterns):
-            if pattern.kind == "reaches" and pattern.player in rests:
+            if pattern.kind in _RESTING and pattern.player in rests:
                 i, pos = rests[pattern.player]
-                if pos == pattern.space:
+                if pos == pattern.space or pos in pattern.spaces:
                     hits.append((k, i))
         return sorted(hits, key=lambda h: (h[1], h[0]))
 
+    def at_end(self, pos: Sequence[int], winner: int | None) -> list[int]:
+        """The end patterns (loses, finishes last, leads at the end) that hold now the game is over."""
+        return [k for k, p in enumerate(self.patterns) if p.kind in END_KINDS and end_holds(p, pos, winner)]
+
     def _matches(self, p: Pattern, e: ev.Event) -> bool:
         kind = p.kind
+        story = _STORY_MATCH.get(kind)
+        if story is not None:
+            return story(self, p, e)
         if kind == "turn":
             return isinstance(e, ev.TurnBegan) and e.turn == p.number
         if kind == "round":

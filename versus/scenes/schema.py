@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from versus.boards import board_ids, load_board
+from versus.boards import board_ids, load_board, space_kinds
 from versus.scenes.load import PERSON_KEYS, tempers, vocabulary
 from versus.scenes.patterns import FORMS
 
@@ -29,6 +29,8 @@ def person(required: list[str]) -> dict[str, Any]:
                         "description": "how others name this person aloud: text, or speaker id (or default) to a form"},
             "cast": {"type": "string", "description": "who this person is in the cast (matched by name when left out;"
                                                       " none: nobody the cast knows)"},
+            "only_mine": {"type": "boolean", "description": "true: this person says only the author's lines "
+                                                            "(the asides), nothing the narration would add"},
         },
     }
 
@@ -110,9 +112,12 @@ def space_bounds() -> list[dict[str, Any]]:
         board = load_board(board_id)
         names = sorted({_either_case(_without_article(s.name)) for s in board.spaces if s.name},
                        key=lambda name: (-len(name), name))  # the longest first; the same order every time
+        kinds = sorted({_either_case(_without_article(phrase)) for k in space_kinds(board_id)
+                        for phrase in (k.phrase, *k.also)}, key=lambda name: (-len(name), name))
         numbers = "|".join(str(n) for n in range(board.goal, 0, -1))
         verb = r"^\s*\S+\s+(?:[Ll][Aa][Nn][Dd][Ss]\s+[Oo][Nn]|[Rr][Ee][Aa][Cc][Hh][Ee][Ss])\s+"
-        known = {"pattern": verb + rf"(?:(?:[Tt][Hh][Ee]|[Aa])\s+)?(?:{'|'.join(names)}|{numbers})\s*$"}
+        kind = rf"|(?:[Aa][Nn]?|[Aa][Nn][Yy]|[Aa][Nn][Oo][Tt][Hh][Ee][Rr])\s+(?:{'|'.join(kinds)})" if kinds else ""
+        known = {"pattern": verb + rf"(?:(?:(?:[Tt][Hh][Ee]|[Aa])\s+)?(?:{'|'.join(names)}|{numbers}){kind})\s*$"}
         pattern = {"anyOf": [{"not": {"pattern": verb}}, known]}
         bounds.append({"if": {"required": ["game"], "properties": {"game": {"const": board_id}}},
                        "then": {"properties": {"beats": {"items": pattern},
@@ -122,7 +127,8 @@ def space_bounds() -> list[dict[str, Any]]:
 
 def scene_schema() -> dict[str, Any]:
     assert set(PERSON_KEYS) == set(person([])["properties"])
-    pattern = {"type": "string", "description": "an event pattern: " + "; ".join(FORMS)}
+    pattern = {"type": "string", "description": "an event pattern: " + "; ".join(FORMS) + " (KIND: a kind of space "
+               "the board names, e.g. a vice, a virtue, an offence, a place of confinement)"}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
@@ -164,7 +170,8 @@ def scene_schema() -> dict[str, Any]:
                     "say": {"type": "object", "additionalProperties": {"type": "string"},
                             "description": "speaker id: the line spoken"},
                     "narrate": {"type": "string"},
-                    "every": {"type": "boolean", "description": "fire at every match, not only the first"},
+                    "every": {"type": "boolean", "description": "fire at every match, not only the first (an aside "
+                                                               "on a kind of space fires at the first of them)"},
                     "break": {"type": "boolean", "description": "a scene break here: '#' in the manuscript"},
                 },
                 "anyOf": [{"required": ["say"]}, {"required": ["narrate"]}, BREAKS],

@@ -73,13 +73,15 @@ class Horizon:
         for j, who in p.wins:
             events.setdefault(who, []).append((j, "wins", moves.wins, None))
         for j, who, space in p.lands:
-            events.setdefault(who, []).append((j, "lands", moves.land == space, None))
+            if j not in p.kinds:  # a kind of space (any of several) is left unbounded
+                events.setdefault(who, []).append((j, "lands", moves.land == space, None))
         for j, who in p.overshoots:
             events.setdefault(who, []).append((j, "overshoots", moves.land == 0, None))
         for j, who in p.confined:
             events.setdefault(who, []).append((j, "confined", moves.confining, None))
         for j, who, space in p.reaches:
-            events.setdefault(who, []).append((j, "reaches", moves.arrives(space), space))
+            if j not in p.kinds:
+                events.setdefault(who, []).append((j, "reaches", moves.arrives(space), space))
         needs = []
         for who, his in sorted(events.items()):
             his = sorted(his)[:JOINT]

@@ -130,8 +130,10 @@ class Likely:
             failing = ~result.held[:, j]
             if beat.kind in ("wins", "overshoots"):
                 near += np.where(failing, result.pos[:, beat.player], 0)
-            elif beat.kind == "lasts-at-most":
+            elif beat.kind == "lasts-at-most" or (beat.kind == "wins-within" and beat.player is None):
                 near += np.where(failing, result.pos.max(axis=1), 0)
+            elif beat.kind == "wins-within":
+                near += np.where(failing, result.pos[:, beat.player], 0)
             elif beat.kind in ("lands", "reaches"):
                 near += np.where(failing, np.minimum(result.pos[:, beat.player], beat.space or 0), 0)
         return near
@@ -235,7 +237,11 @@ class Likely:
             if not self.collisions or there in (self.start, self.goal):
                 return []
             return [v for v in faces if rest[v] == there]
-        elif kind in ("wins", "lasts-at-most"):
+        elif kind in ("lands-kind", "reaches-kind"):  # any space of the kind; else on towards the next
+            there = onto if kind == "lands-kind" else rest
+            hits = [v for v in faces if there[v] in beat.spaces]
+            aim = min((n for n in beat.spaces if n > o), default=self.goal)
+        elif kind in ("wins", "lasts-at-most", "wins-within"):
             hits = [v for v in faces if rest[v] == self.goal]
         else:
             return []

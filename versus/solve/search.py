@@ -116,7 +116,7 @@ class Search:
         final, seen = game.state, tracker.snapshot()
         held = judge(self.sim.plan, np.array([seen.flags], dtype=bool).reshape(1, -1),
                      np.array([-1 if final.winner is None else final.winner]), np.array([final.turn]),
-                     np.array([seen.paid]))[0]
+                     np.array([seen.paid]), np.array([final.pos]))[0]
         return BasePath(states, prefixes, len(states), tuple(bool(h) for h in held), too_long)
 
     def needs(self) -> Needs:

@@ -121,7 +121,17 @@ class Playthrough:
                 if asides[k].every or k not in fired:
                     fired.add(k)
                     out.append(Firing(asides[k], index, event))
+        for k in self._at_end(tracker):  # losing, finishing last, leading at the end: after the last event
+            last = len(self.played) - 1
+            out.append(Firing(asides[k], last, len(self.played[last].action.events) - 1))
         return out
+
+    def _at_end(self, tracker: Tracker) -> list[int]:
+        """The end patterns that hold, once the game is over (none before)."""
+        if not self.finished or not self.played:
+            return []
+        state = self.game.state
+        return tracker.at_end(state.pos, state.winner)
 
     def firings_by_action(self) -> dict[int, list[Firing]]:
         """The asides fired, grouped by the index of the action they follow."""
@@ -137,5 +147,6 @@ class Playthrough:
         held: set[int] = set()
         for played in self.played:
             held.update(k for k, _ in tracker.feed(played.action))
+        held.update(self._at_end(tracker))
         return [(str(b), tracker.lasts(b) if b.kind.startswith("lasts") else k in held)
                 for k, b in enumerate(beats)]
