@@ -74,3 +74,21 @@ def test_a_block_line_with_a_colon_and_a_tab_are_named_as_such(tmp_path, capsys)
     assert lines == [f"{tmp_path / 'colon.yaml'}:20:16: a colon and a space inside unquoted text read as a new key: "
                      "put the whole line in quotes (\"…\")",
                      f"{tmp_path / 'tab.yaml'}:10:1: a tab in the indentation: use spaces"]
+
+
+def test_a_person_marked_only_mine_says_the_author_s_lines_and_nothing_else():
+    from versus.narration import checks, compose
+    from versus.narration.words import curly
+
+    scene = load_scene(AUTHORED / "lucas-lodge.yaml")
+    people = [(p.id, [p.name, p.called]) for p in (*scene.players, *scene.company)]
+    pronouns = {p.id: p.pronoun for p in (*scene.players, *scene.company)}
+    hers = {curly(line) for aside in scene.asides for who, line in aside.say if who == "caroline"}
+    for seed in (0, 1, 2):
+        play = Playthrough(scene, seed=seed)
+        for _ in play.play_out():
+            pass
+        for pace in ("summary", "brisk", "full"):
+            text = "\n\n".join(p.text for p in compose(play, pace).paragraphs)
+            said = [line for _, who, _, line in checks.spoken_lines(text, people, pronouns) if who == "caroline"]
+            assert said and all(any(part in mine for mine in hers) for part in said), said

@@ -28,6 +28,7 @@ class Someone:
     seat: int | None  # None for an onlooker
     motifs: frozenset[str] = frozenset()
     short: str = ""  # named again in a paragraph: "the Colonel" (the cast's `short:`)
+    only_mine: bool = False  # the scene's `only_mine: true`: says the author's lines and nothing of ours
 
     @property
     def who(self) -> str:
@@ -57,7 +58,8 @@ class Company:
         member = self.cast.get(p.id)
         temper = p.temper or (member.temper if member else "")
         return Someone(p.id, member.id if member else "", p.name, p.called, p.pronoun, temper, seat,
-                       frozenset(member.motifs) if member else frozenset(), member.short if member else "")
+                       frozenset(member.motifs) if member else frozenset(), member.short if member else "",
+                       p.only_mine)
 
     def _relate_from_cast(self) -> None:
         known = {pid: m for pid, m in self.cast.items()}

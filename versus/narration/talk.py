@@ -118,6 +118,8 @@ class Talk:
         (a remark left hanging reads as a non sequitur), else the best of all."""
         found: list[tuple[float, int, Said]] = []
         for speaker in self.company.people.values():
+            if speaker.only_mine:
+                continue  # the author keeps this person's words to herself
             for hearer in self._hearers(moment, speaker):
                 hit = self.book.first(self.query(moment, speaker, hearer, False))
                 if hit is not None:
@@ -148,6 +150,8 @@ class Talk:
         gist = said.rule.gist
         best: tuple[int, Said] | None = None
         for who in [addressed, *(p for p in people.values() if p.id not in (addressed.id, speaker.id))]:
+            if who.only_mine:
+                continue
             q = self.query(moment, who, speaker, who.id == addressed.id)
             found = self.book.reply(said.rule, q, gist)
             if found is not None and (best is None or found[0] > best[0]):
