@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from versus.rules.game import Action
+from versus.scenes.drama import TRACKED
 from versus.scenes.model import Pattern
 from versus.scenes.patterns import Tracker
 
-EVENT_KINDS = ("lands", "reaches", "confined", "overshoots", "displaces")
+EVENT_KINDS = ("lands", "reaches", "confined", "overshoots", "displaces", *TRACKED)  # kept as flags as they happen
 
 
 @dataclass
@@ -32,6 +33,10 @@ class BeatPlan:
     pays: list[tuple[int, int, int]] = field(default_factory=list)  # (j, player, at least)
     turns_at_least: list[tuple[int, int]] = field(default_factory=list)  # (j, N): turn N, round N, lasts at least
     turns_at_most: list[tuple[int, int]] = field(default_factory=list)  # (j, N)
+    lead_changes: list[tuple[int, int]] = field(default_factory=list)  # (j, at least N)
+    leads_after: list[tuple[int, int, int]] = field(default_factory=list)  # (j, player, turn N)
+    trails: list[tuple[int, int, int]] = field(default_factory=list)  # (j, player, by at least N)
+    unsimulated: list[int] = field(default_factory=list)  # j: beats the simulator cannot judge (never held here)
 
     @property
     def needs_money(self) -> bool:
@@ -62,6 +67,14 @@ def plan(beats: tuple[Pattern, ...] | list[Pattern], players: int) -> BeatPlan:
             p.turns_at_least.append((j, (_given(b.number) - 1) * players + 1))
         elif kind == "lasts-at-most":
             p.turns_at_most.append((j, _given(b.number)))
+        elif kind == "lead-changes":
+            p.lead_changes.append((j, _given(b.number)))
+        elif kind == "leads-after":
+            p.leads_after.append((j, _given(b.player), _given(b.number)))
+        elif kind == "trails":
+            p.trails.append((j, _given(b.player), _given(b.number)))
+        elif kind == "chance-below":
+            p.unsimulated.append(j)
         else:  # pragma: no cover - the scene loader admits no other kind
             raise ValueError(f"unknown beat kind {kind!r}")
     return p
@@ -86,6 +99,8 @@ def judge(p: BeatPlan, flags: np.ndarray, winner: np.ndarray, turns: np.ndarray,
         held[:, j] = turns >= n
     for j, n in p.turns_at_most:
         held[:, j] = turns <= n
+    for j, player, n in p.leads_after:  # won by turn N: the winner leads after it
+        held[:, j] |= (winner == player) & (turns <= n)
     return held
 
 
@@ -95,6 +110,8 @@ class Prefix:
 
     flags: tuple[bool, ...]
     paid: tuple[int, ...]
+    leader: int = -1  # the last player to lead alone (-1: nobody yet), for the lead changes to come
+    changes: int = 0  # lead changes so far
 
 
 def prefix_of(actions: list[Action] | tuple[Action, ...], beats, players: int) -> Prefix:
@@ -104,7 +121,8 @@ def prefix_of(actions: list[Action] | tuple[Action, ...], beats, players: int) -
         for j, _ in tracker.feed(action):
             held[j] = True
     kinds = [b.kind for b in beats]
-    return Prefix(tuple(h and k in EVENT_KINDS for h, k in zip(held, kinds, strict=True)), tuple(tracker.paid))
+    return Prefix(tuple(h and k in EVENT_KINDS for h, k in zip(held, kinds, strict=True)), tuple(tracker.paid),
+                  *_lead(tracker))
 
 
 class PrefixTracker:
@@ -121,4 +139,10 @@ class PrefixTracker:
                 self.held[j] = True
 
     def snapshot(self) -> Prefix:
-        return Prefix(tuple(self.held), tuple(self.tracker.paid))
+        return Prefix(tuple(self.held), tuple(self.tracker.paid), *_lead(self.tracker))
+
+
+def _lead(tracker: Tracker) -> tuple[int, int]:
+    """The lead as a tracker has followed it: the last player to lead alone (-1: nobody), the changes so far."""
+    lead = tracker.drama.lead
+    return (-1 if lead.leader is None else lead.leader), lead.changes

@@ -9,6 +9,7 @@ from versus.rules import events as ev
 from versus.rules.board import Board, Rules
 from versus.rules.game import Action
 from versus.rules.reach import resting_and_landing
+from versus.scenes import drama
 from versus.scenes.model import Pattern
 from versus.scenes.problems import suggest
 
@@ -22,9 +23,9 @@ class PatternError(ValueError):
 FORMS = [
     "PLAYER wins", "PLAYER lands on SPACE", "PLAYER reaches SPACE", "PLAYER pays", "PLAYER pays N",
     "PLAYER is confined", "PLAYER overshoots", "PLAYER displaces PLAYER", "turn N", "round N",
-    "game lasts at least N turns", "game lasts at most N turns",
+    "game lasts at least N turns", "game lasts at most N turns", *drama.FORMS,
 ]
-BEAT_ONLY = ("lasts-at-least", "lasts-at-most")
+BEAT_ONLY = ("lasts-at-least", "lasts-at-most", *drama.KINDS)
 _WORD = re.compile(r"\S+")
 
 
@@ -65,6 +66,12 @@ def parse(text: str, vocab: Vocabulary, beat: bool = False) -> Pattern:
     words = [(m.group(), m.start()) for m in _WORD.finditer(text)]
     if not words:
         raise PatternError("an empty pattern; expected one of: " + "; ".join(FORMS))
+    try:
+        story = drama.parse_drama(words, text, vocab, beat)
+    except drama.DramaError as error:
+        raise PatternError(str(error), error.offset) from None
+    if story is not None:
+        return story
     head, head_at = words[0]
     lowered = [w.lower() for w, _ in words]
     if head.lower() in ("turn", "round"):
@@ -167,6 +174,7 @@ class Tracker:
         self.paid = [0] * players  # counters paid so far, to the pool and to players
         self.turns = 0
         self._payment = 0
+        self.drama = drama.DramaWatch(patterns, players)
 
     def feed(self, action: Action) -> list[tuple[int, int]]:
         """(pattern index, event index) for every match in this action, in event order."""
@@ -186,6 +194,7 @@ class Tracker:
                 i, pos = rests[pattern.player]
                 if pos == pattern.space:
                     hits.append((k, i))
+        hits += [(k, len(action.events) - 1) for k in self.drama.feed(action.events, self.turns)]
         return sorted(hits, key=lambda h: (h[1], h[0]))
 
     def _matches(self, p: Pattern, e: ev.Event) -> bool:
