@@ -14,14 +14,25 @@ tracker here never holds it: the race figures (versus.race) and the solver's rep
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from versus.rules import events as ev
+from versus.rules.board import Board, Rules
 from versus.rules.lead import LeadFollower, deficit, sole_leader
 from versus.scenes.model import Pattern
 
-if TYPE_CHECKING:
-    from versus.scenes.patterns import Vocabulary
+
+class Vocabulary(Protocol):
+    """What a drama beat may name (versus.scenes.patterns.Vocabulary gives it)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def board(self) -> Board: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def max_turns(self) -> int: ...
 
 FORMS = ["lead changes at least N times", "PLAYER leads after turn N", "PLAYER trails by at least N spaces",
          "the winner's chance falls below 1 in N"]
@@ -64,33 +75,34 @@ def _number(word: str, offset: int, least: int, most: int, what: str) -> int:
     return int(word)
 
 
-def _lead_changes(words, low, text: str) -> Pattern:
-    if len(low) != 5 or low[2:4] != ["at", "least"] or low[4] not in ("times", "time"):
+def _lead_changes(words: list[tuple[str, int]], low: list[str], text: str) -> Pattern:
+    if len(low) != 6 or low[2:4] != ["at", "least"] or low[5] not in ("times", "time"):
         raise DramaError("expected 'lead changes at least N times'")
-    return Pattern("lead-changes", number=_number(*words[4], 1, 1000, "the number of lead changes"), text=text)
+    n = _number(words[4][0], words[4][1], 1, 1000, "the number of lead changes")
+    return Pattern("lead-changes", number=n, text=text)
 
 
-def _chance(words, low, text: str) -> Pattern:
+def _chance(words: list[tuple[str, int]], low: list[str], text: str) -> Pattern:
     if len(low) != 8 or low[2:5] != ["chance", "falls", "below"] or low[5] != "1" or low[6] != "in":
         raise DramaError("expected 'the winner's chance falls below 1 in N'")
-    return Pattern("chance-below", number=_number(*words[7], 2, 100, "N in '1 in N'"), text=text)
+    return Pattern("chance-below", number=_number(words[7][0], words[7][1], 2, 100, "N in '1 in N'"), text=text)
 
 
-def _leads_after(words, low, text: str, vocab: Vocabulary) -> Pattern:
+def _leads_after(words: list[tuple[str, int]], low: list[str], text: str, vocab: Vocabulary) -> Pattern:
     if len(low) != 5 or low[3] != "turn":
         raise DramaError(f"expected '{words[0][0]} leads after turn N'", words[1][1])
     last = vocab.max_turns - 1  # after turn N, turn N + 1 must come for the standings to be read
     if last < 1:
         raise DramaError("impossible: the scene stops after one turn (end.max_turns)", words[4][1])
-    n = _number(*words[4], 1, last, f"the turn (the scene stops after {vocab.max_turns}: end.max_turns)")
+    n = _number(words[4][0], words[4][1], 1, last, f"the turn (the scene stops after {vocab.max_turns}: end.max_turns)")
     return Pattern("leads-after", vocab.players.index(words[0][0]), number=n, text=text)
 
 
-def _trails(words, low, text: str, vocab: Vocabulary) -> Pattern:
-    if len(low) != 6 or low[2:5] != ["by", "at", "least"] or low[5] not in ("spaces", "space"):
+def _trails(words: list[tuple[str, int]], low: list[str], text: str, vocab: Vocabulary) -> Pattern:
+    if len(low) != 7 or low[2:5] != ["by", "at", "least"] or low[6] not in ("spaces", "space"):
         raise DramaError(f"expected '{words[0][0]} trails by at least N spaces'", words[1][1])
     most = vocab.board.goal - vocab.rules.start
-    n = _number(*words[4], 1, most, f"the spaces behind (the board runs {most} from the start)")
+    n = _number(words[5][0], words[5][1], 1, most, f"the spaces behind (the board runs {most} from the start)")
     return Pattern("trails", vocab.players.index(words[0][0]), number=n, text=text)
 
 
@@ -120,12 +132,15 @@ class DramaWatch:
                          and turn <= (p.number or 0)]
         if self.pos is not None:
             self.lead.feed(self.pos, turn)
-            for k, p in self.mine:
-                if p.kind == "lead-changes" and self.lead.changes >= (p.number or 0):
-                    hits.append(k)
-                elif p.kind == "trails" and deficit(self.pos, p.player or 0) >= (p.number or 0):
-                    hits.append(k)
+            hits += [k for k, p in self.mine if self._holds(p)]
         return hits
+
+    def _holds(self, p: Pattern) -> bool:
+        """Whether a lead-change or trailing beat holds with the positions as they now stand."""
+        assert self.pos is not None
+        if p.kind == "lead-changes":
+            return self.lead.changes >= (p.number or 0)
+        return p.kind == "trails" and deficit(self.pos, p.player or 0) >= (p.number or 0)
 
     def _turn_ends(self, turn: int) -> list[int]:
         """The standings after `turn`, read as the next turn begins."""
