@@ -11,16 +11,17 @@ from __future__ import annotations
 import io
 import textwrap
 from collections.abc import Sequence
+from typing import Any
 
 import matplotlib
 
 matplotlib.use("Agg")  # no display: files only, the same on every machine
 
-from matplotlib import pyplot as plt  # noqa: E402  (the backend is chosen first)
-from matplotlib.figure import Figure  # noqa: E402
+from matplotlib import pyplot as plt
+from matplotlib.figure import Figure
 
-from versus.race.course import MARKS, Course  # noqa: E402
-from versus.race.drama import Drama  # noqa: E402
+from versus.race.course import MARKS, Course
+from versus.race.drama import Drama
 
 PAGE = (6.5, 8.0)  # inches: a US letter or A4 page's text block within one-inch margins
 # The app's token colours (the board's players wear them), dark enough for print; the line styles tell
@@ -30,7 +31,7 @@ STYLES = ("-", "--", "-.", ":", (0, (5, 1, 1, 1, 1, 1)), (0, (1, 2)))
 MARK_SHAPES = {"confined": ("s", "confined"), "overshoot": ("^", "overshoots"), "crime": ("x", "a crime or vice"),
                "virtue": ("o", "a virtue")}
 SALT = "versus-race"  # the SVG's element ids, fixed so that the bytes are too
-_RC = {"svg.hashsalt": SALT, "svg.fonttype": "none",  # text kept as text: searchable, and read aloud
+_RC: dict[Any, Any] = {"svg.hashsalt": SALT, "svg.fonttype": "none",  # text kept as text: searchable, and read aloud
        "font.family": "serif", "font.size": 9, "axes.titlesize": 10,
        "axes.spines.top": False, "axes.spines.right": False}
 
