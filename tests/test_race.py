@@ -155,3 +155,22 @@ def test_a_turns_chance_does_not_depend_on_the_batch_it_was_worked_in():
     assert all(0 <= c <= 1 for row in whole for c in row)
     spins = KeyedSpins(6, np.arange(1000, dtype=np.uint64)).take(np.full(1000, 3))
     assert set(np.unique(spins).tolist()) == set(range(1, 7))
+
+
+def test_takes_json_gives_the_hand_worked_figures(tmp_path, capsys):
+    import json
+
+    from versus.cli import main
+    from versus.takes.outcome import as_take
+    from versus.takes.store import TakeStore
+
+    path = tmp_path / "race.yaml"
+    path.write_text(SCENE.format(beats="elizabeth wins"))
+    from versus.scenes.load import load_scene
+
+    play = _played(load_scene(path))
+    TakeStore(path).save(as_take(play, "two-changes"))
+    assert main(["takes", str(path), "--json"]) == 0
+    [listed] = json.loads(capsys.readouterr().out)
+    assert listed["drama"] == {"lead_changes": 2, "last_lead_change": 5, "comeback": 9, "comeback_by": "elizabeth",
+                               "closest_finish": 7, "winner_under_quarter": None, "winner_swing": None}
