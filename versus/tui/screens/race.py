@@ -23,6 +23,7 @@ from versus.race.course import Course, course_of
 from versus.race.drama import Drama, drama
 from versus.scenes.model import Scene
 from versus.takes.playthrough import Playthrough
+from versus.tui.compare import Comparison
 from versus.tui.session import Session, replay
 from versus.tui.widgets.race import LEAD_SIGN, MARK_SIGNS, ChancesChart, ChancesWorked, RaceChart
 
@@ -82,6 +83,15 @@ class RaceScreen(ModalScreen[None]):
         if session.saved and len(session.stored) > len(spins) and session.stored[:len(spins)] == spins:
             play = replay(session.scene, session.stored, play.seed).play
         return cls(session.scene, [RaceSide(session.take_name or "the new take", play, session.play.game.state.turn)])
+
+    @classmethod
+    def of_comparison(cls, comparison: Comparison) -> RaceScreen:
+        """Two compared takes side by side, each to its end as replayed."""
+        sides = []
+        for side in (comparison.a, comparison.b):
+            assert isinstance(side.play, Playthrough)  # a Side holds its take replayed
+            sides.append(RaceSide(side.take.name, side.play, side.play.game.state.turn))
+        return cls(sides[0].play.scene, sides)
 
     def compose(self) -> ComposeResult:
         title = " beside ".join(side.name for side in self.sides)

@@ -138,7 +138,7 @@ class ChancesChart(PlotextPlot):
         plt.yticks([0.0, 25.0, 50.0, 75.0, 100.0])
         _turn_axis(plt, self.course.turns)
         left = len(self.course.states) - len(known)
-        plt.title("Chance of winning, % by turn" + (f" (working out {left} more turns\u2026)" if left else ""))
+        plt.title("Chances, % by turn" + (f" ({left} turns to go\u2026)" if left else ""))
         self.refresh()
 
     @work(thread=True, exclusive=True, group="race-chances", exit_on_error=False)
