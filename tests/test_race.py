@@ -174,3 +174,35 @@ def test_takes_json_gives_the_hand_worked_figures(tmp_path, capsys):
     [listed] = json.loads(capsys.readouterr().out)
     assert listed["drama"] == {"lead_changes": 2, "last_lead_change": 5, "comeback": 9, "comeback_by": "elizabeth",
                                "closest_finish": 7, "winner_under_quarter": None, "winner_swing": None}
+
+
+def _netherfield(beats: list[str]):
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "scenes" / "netherfield.yaml").read_text()
+    text = re.sub(r"beats:\n(  - .*\n)+", "beats:\n" + "".join(f"  - {b}\n" for b in beats), text)
+    return scene_from_bytes(text.encode(), "netherfield.yaml")
+
+
+def test_the_solver_finds_lead_changes_and_its_replay_confirms_them():
+    from versus.solve import solve
+
+    scene = _netherfield(["elizabeth wins", "lead changes at least 3 times", "game lasts at most 60 turns"])
+    solution = solve(scene, time_limit=30, workers=1)
+    course = course_of(solution.play)
+    assert len(course.changes) >= 3 and course.winner == 0 and course.turns <= 60
+    assert all(held for _, held in solution.play.beats())
+
+
+def test_the_solver_finds_an_underdog_win_confirmed_by_its_chances():
+    from versus.race import chance_beats
+    from versus.solve import solve
+
+    scene = _netherfield(["elizabeth wins", "the winner's chance falls below 1 in 10"])
+    solution = solve(scene, time_limit=60, workers=1)
+    play = solution.play
+    assert play.game.state.winner == 0 and solution.scene.beats == scene.beats
+    odds = chances(scene, course_of(play).states)
+    assert min(row[0] for row in odds) < 0.1
+    assert chance_beats(play) == {"the winner's chance falls below 1 in 10": True}

@@ -32,3 +32,18 @@ def race_of(play: Playthrough, with_chances: bool = True) -> Race:
     course = course_of(play)
     odds = chances(play.scene, course.states) if with_chances else None
     return Race(course, odds, drama(course, odds))
+
+
+def chance_beats(play: Playthrough) -> dict[str, bool]:
+    """Whether each `the winner's chance falls below 1 in N` beat of the scene holds in the game so far
+    (docs/race.md §3): somebody has won, and after some turn his chance was below 1 in N. The scene
+    tracker cannot say (it needs every turn's chances); this plays them out."""
+    beats = [b for b in play.scene.beats if b.kind == "chance-below"]
+    if not beats:
+        return {}
+    winner = play.game.state.winner
+    if winner is None:
+        return {str(b): False for b in beats}
+    course = course_of(play)
+    lowest = min(row[winner] for row in chances(play.scene, course.states))
+    return {str(b): lowest < 1 / (b.number or 1) for b in beats}
