@@ -37,7 +37,8 @@ def run(args: argparse.Namespace) -> int:
         pass
     race = race_of(play)
     name = take_name or "as written"
-    fig = draw(race.course, race.chances, f"{scene.title}: {name}", subtitle_of(race.drama, outcome(play)))
+    heading = subtitle_of(race.drama, outcome(play), _names(scene))
+    fig = draw(race.course, race.chances, f"{scene.title}: {name}", heading)
     target = Path(args.output) if args.output else Path(slug(f"{scene.name}-{take_name or 'as-written'}-race") + ".svg")
     try:
         svg, written, _ = write_export(target, svg_bytes(fig))
@@ -48,3 +49,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         raise Failure(f"versus: could not write the picture: {error}", status=1) from None
     return 0
+
+
+def _names(scene) -> dict[str, str]:
+    return {p.id: p.called for p in scene.players}

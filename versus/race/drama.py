@@ -43,3 +43,23 @@ def closest(pos: Sequence[int]) -> int:
     """Spaces between the furthest and the next furthest."""
     ranked = sorted(pos, reverse=True)
     return ranked[0] - ranked[1] if len(ranked) > 1 else 0
+
+
+def told(figures: Drama, names: dict[str, str] | None = None) -> str:
+    """The figures in a line, for a picture's heading or the app (names: by player id, as the story calls them)."""
+    changes = figures.lead_changes
+    parts = [f"lead changed hands {_count(changes, 'time')}"
+             + (f" (last at turn {figures.last_lead_change})" if figures.last_lead_change else "")]
+    if figures.comeback:
+        by = (names or {}).get(figures.comeback_by or "", figures.comeback_by)
+        parts.append(f"largest comeback {_count(figures.comeback, 'space')} ({by})")
+    parts.append(f"closest at the end {_count(figures.closest_finish, 'space')}")
+    if figures.winner_under_quarter is not None:
+        parts.append(f"winner under 1 in 4 for {_count(figures.winner_under_quarter, 'turn')}")
+    if figures.winner_swing is not None:
+        parts.append(f"winner's swing in the last ten turns {figures.winner_swing:.0%}")
+    return " \u00b7 ".join(parts)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"

@@ -21,7 +21,7 @@ from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 
 from versus.race.course import MARKS, Course
-from versus.race.drama import Drama
+from versus.race.drama import Drama, told
 
 PAGE = (6.5, 8.0)  # inches: a US letter or A4 page's text block within one-inch margins
 # The app's token colours (the board's players wear them), dark enough for print; the line styles tell
@@ -43,15 +43,15 @@ def draw(course: Course, chances: Sequence[Sequence[float]] | None, title: str, 
         race, odds = fig.subplots(2, 1, sharex=True, gridspec_kw={"height_ratios": (3, 2)})
         fig.suptitle(title, fontsize=12, y=0.985)
         if subtitle:
-            fig.text(0.5, 0.945, "\n".join(textwrap.wrap(subtitle, 100)), ha="center", va="top", fontsize=8,
+            fig.text(0.5, 0.95, "\n".join(textwrap.wrap(subtitle, 110)), ha="center", va="top", fontsize=8,
                      style="italic")
         _positions(race, course)
         _chances(odds, course, chances)
         handles, labels = race.get_legend_handles_labels()
-        fig.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.905), ncol=4, fontsize=7,
+        fig.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.885), ncol=4, fontsize=7,
                    frameon=False)
         fig.align_ylabels((race, odds))
-        fig.tight_layout(rect=(0, 0, 1, 0.875))
+        fig.tight_layout(rect=(0, 0, 1, 0.86))
     return fig
 
 
@@ -103,13 +103,9 @@ def _at(course: Course, turn: int, seat: int) -> int:
     return course.pos[min(turn, course.turns)][seat]
 
 
-def subtitle_of(figures: Drama, outcome: str) -> str:
+def subtitle_of(figures: Drama, outcome: str, names: dict[str, str] | None = None) -> str:
     """One line under the title: the outcome and the drama's figures."""
-    parts = [outcome, f"lead changed hands {figures.lead_changes} time{'s' if figures.lead_changes != 1 else ''}"]
-    if figures.comeback:
-        parts.append(f"largest comeback {figures.comeback} spaces")
-    parts.append(f"closest at the end: {figures.closest_finish} spaces")
-    return "; ".join(parts)
+    return f"{outcome}; {told(figures, names)}"
 
 
 def svg_bytes(fig: Figure) -> bytes:

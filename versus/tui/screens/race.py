@@ -20,7 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
 from versus.race.course import Course, course_of
-from versus.race.drama import Drama, drama
+from versus.race.drama import Drama, drama, told
 from versus.scenes.model import Scene
 from versus.takes.playthrough import Playthrough
 from versus.tui.compare import Comparison
@@ -39,17 +39,7 @@ class RaceSide:
 
 def figures_text(figures: Drama, names: dict[str, str]) -> str:
     """The drama in figures, in a line or two (docs/race.md §2)."""
-    changes = figures.lead_changes
-    parts = [f"lead changed hands {changes} time{'' if changes == 1 else 's'}"
-             + (f" (last at turn {figures.last_lead_change})" if figures.last_lead_change else "")]
-    if figures.comeback:
-        parts.append(f"largest comeback {figures.comeback} spaces ({names.get(figures.comeback_by or '', '')})")
-    parts.append(f"closest at the end {figures.closest_finish} spaces")
-    if figures.winner_under_quarter is not None:
-        parts.append(f"winner under 1 in 4 for {figures.winner_under_quarter} turns")
-    if figures.winner_swing is not None:
-        parts.append(f"winner's swing in the last ten turns {figures.winner_swing:.0%}")
-    return " \u00b7 ".join(parts)
+    return told(figures, names)
 
 
 class RaceScreen(ModalScreen[None]):
