@@ -206,3 +206,12 @@ def test_the_solver_finds_an_underdog_win_confirmed_by_its_chances():
     odds = chances(scene, course_of(play).states)
     assert min(row[0] for row in odds) < 0.1
     assert chance_beats(play) == {"the winner's chance falls below 1 in 10": True}
+
+
+def test_two_players_leading_after_the_same_turn_is_a_contradiction():
+    from versus.solve import Unsolvable, solve
+
+    scene = _netherfield(["elizabeth leads after turn 30", "darcy leads after turn 30"])
+    with pytest.raises(Unsolvable) as caught:
+        solve(scene, time_limit=10, workers=1)
+    assert caught.value.contradiction and "only one player leads after a turn" in str(caught.value)

@@ -67,10 +67,11 @@ def _positions(ax, course: Course) -> None:
             hollow = {"facecolors": "none", "edgecolors": "#3B2A1A"} if shape != "x" else {"color": "#3B2A1A"}
             ax.scatter([m.turn for m in marks], [_at(course, m.turn, m.player) for m in marks], marker=shape,
                        s=16, linewidths=0.8, label=word, zorder=3, **hollow)
-    if course.changes:
-        ax.scatter([c.turn for c in course.changes], [c.space for c in course.changes], marker="*", s=90,
-                   color=[_ink(c.player) for c in course.changes], edgecolors="black", linewidths=0.5,
-                   label="the lead changes hands", zorder=4, gid="lead-changes")
+    changes = course.changes
+    ax.scatter([c.turn for c in changes], [c.space for c in changes], marker="*", s=90,
+               color=[_ink(c.player) for c in changes] or "#C8912F", edgecolors="black", linewidths=0.5,
+               label="the lead changes hands" if changes else "(the lead never changed hands)", zorder=4,
+               gid="lead-changes")
     ax.axhline(course.goal, color="#C8912F", linewidth=0.8)
     ax.set_ylim(0, course.goal + 2)
     ax.set_ylabel("space")
@@ -90,7 +91,8 @@ def _chances(ax, course: Course, chances: Sequence[Sequence[float]] | None) -> N
         ax.plot(turns, [c[seat] for c in chances], color=_ink(seat), linestyle=STYLES[seat % len(STYLES)],
                 linewidth=1.2, label=name, gid=f"chance-{course.ids[seat]}")
     ax.axhline(0.25, color="#7A6650", linewidth=0.6, linestyle=":")
-    ax.text(0.0, 0.26, " 1 in 4", color="#7A6650", fontsize=7, va="bottom")
+    ax.text(1.0, 0.26, "1 in 4 ", color="#7A6650", fontsize=7, va="bottom", ha="right",
+            transform=ax.get_yaxis_transform())
     for change in course.changes:
         ax.axvline(change.turn, color="#BBBBBB", linewidth=0.5, zorder=0)
 

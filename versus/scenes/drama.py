@@ -106,6 +106,19 @@ def _trails(words: list[tuple[str, int]], low: list[str], text: str, vocab: Voca
     return Pattern("trails", vocab.players.index(words[0][0]), number=n, text=text)
 
 
+def contradictions(beats: list[Pattern] | tuple[Pattern, ...]) -> list[str]:
+    """Drama beats that cannot hold together, in plain sentences."""
+    found = []
+    leaders: dict[int, Pattern] = {}
+    for b in beats:
+        if b.kind != "leads-after" or b.number is None:
+            continue
+        other = leaders.setdefault(b.number, b)
+        if other.player != b.player:
+            found.append(f"'{other}' and '{b}' cannot both hold: only one player leads after a turn")
+    return found
+
+
 class DramaWatch:
     """Follows the positions through a game's events; after each action says which drama beats now hold."""
 
