@@ -131,6 +131,9 @@ def test_the_vectorised_drama_beats_agree_with_the_tracker_midway():
     ("darcy leads after turn 60", "the turn"),
     ("darcy trails by at least 90 spaces", "the spaces behind"),
     ("the winner's chance falls below 1 in 1", "N in '1 in N'"),
+    ("lead chnges at least 3 times", "expected 'lead changes at least N times'"),
+    ("the winners chance falls below 1 in 4", "expected 'the winner's chance falls below 1 in N'"),
+    ("darcy lead after turn 5", "did you mean 'leads'"),
 ])
 def test_a_malformed_drama_beat_is_located(beat, message):
     with pytest.raises(SceneError) as caught:

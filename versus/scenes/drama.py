@@ -36,6 +36,7 @@ class Vocabulary(Protocol):
 
 FORMS = ["lead changes at least N times", "PLAYER leads after turn N", "PLAYER trails by at least N spaces",
          "the winner's chance falls below 1 in N"]
+VERBS = ("leads", "trails")  # what a player does in these beats, for the suggestions of a misspelt verb
 KINDS = ("lead-changes", "leads-after", "trails", "chance-below")
 TRACKED = ("lead-changes", "leads-after", "trails")  # settled by the positions, action by action
 _MOVES = (ev.Moved, ev.Advanced, ev.Sent, ev.Displaced, ev.Relieved, ev.Released, ev.Overshot, ev.Respun)
@@ -60,6 +61,8 @@ def parse_drama(words: list[tuple[str, int]], text: str, vocab: Vocabulary, beat
         pattern = _leads_after(words, low, text, vocab)
     elif len(low) >= 2 and low[1] == "trails" and words[0][0] in vocab.players:
         pattern = _trails(words, low, text, vocab)
+    elif words[0][0] not in vocab.players and low[0] in ("lead", "leads", "the"):  # a near miss of a form above
+        raise DramaError(f"expected '{FORMS[0] if low[0] != 'the' else FORMS[3]}'")
     else:
         return None
     if not beat:

@@ -101,7 +101,7 @@ def parse(text: str, vocab: Vocabulary, beat: bool = False) -> Pattern:
         if not vocab.rules.collisions:
             raise PatternError("nobody is displaced here: collisions are off for this game", verb_at)
         return Pattern("displaces", player, other=other, text=text)
-    verbs = ["wins", "lands", "reaches", "pays", "is", "overshoots", "displaces"]
+    verbs = ["wins", "lands", "reaches", "pays", "is", "overshoots", "displaces", *drama.VERBS]
     if verb not in verbs:
         raise PatternError(f"unknown verb {words[1][0]!r}{suggest(verb, verbs)}", verb_at)
     raise PatternError(f"cannot read {rest or verb!r} after the player; expected one of: "
