@@ -119,8 +119,11 @@ def test_same_continuations_from_the_middle_of_games(board_id, switches):
 def _beats(board, rules, players):
     spaces = [s.number for s in board.spaces if s.name]
     beats = [Pattern("turn", number=30), Pattern("round", number=12),
-             Pattern("lasts-at-least", number=50), Pattern("lasts-at-most", number=70)]
+             Pattern("lasts-at-least", number=50), Pattern("lasts-at-most", number=70),
+             Pattern("lead-changes", number=3), Pattern("lead-changes", number=8)]
     for p in range(players):
+        beats += [Pattern("leads-after", p, number=9), Pattern("leads-after", p, number=40),
+                  Pattern("trails", p, number=12), Pattern("trails", p, number=30)]
         beats += [Pattern("wins", p), Pattern("pays", p), Pattern("pays", p, number=4),
                   Pattern("confined", p), Pattern("overshoots", p), Pattern("reaches", p, space=rules.start or 1)]
         for space in spaces[p % 4::4]:

@@ -235,7 +235,9 @@ def test_versus_takes_lists_them_as_json(scene, capsys):
     store.save(take("[/]", (3,), note="forked from take-1 at spin 1 (turn 1)", parent="take-1"))
     capsys.readouterr()
     assert main(["takes", str(scene), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == [
+    listed = json.loads(capsys.readouterr().out)
+    assert all(t.pop("drama")["lead_changes"] >= 0 for t in listed)  # the figures: tests/test_race.py
+    assert listed == [
         {"name": "take-1", "spins": [3, 5, 2], "outcome": "darcy wins", "note": "", "parent": None},
         {"name": "[/]", "spins": [3], "outcome": "", "note": "forked from take-1 at spin 1 (turn 1)",
          "parent": "take-1"}]

@@ -29,6 +29,7 @@ COMMANDS = [
     ("manuscript", "manuscript", "compile the book listed in manuscript.yaml (.docx and Markdown)"),
     ("solve", "solve", "find spins under which every beat of a scene holds"),
     ("odds", "odds", "simulate a scene's chances of winning and of each beat"),
+    ("plot", "plot", "draw a take's race as a picture (SVG and PNG): positions, lead changes, chances"),
 ]
 
 

@@ -109,7 +109,7 @@ async def test_a_take_named_with_markup_is_shown_as_plain_text(scene_path):
         await settle(pilot)
         table = app.screen.query_one("DataTable")
         cells = [table.get_row_at(row) for row in range(table.row_count)]
-        assert Text("[/]") in [c[1] for c in cells] and Text("[bold]not bold[/bold]") in [c[5] for c in cells]
+        assert Text("[/]") in [c[1] for c in cells] and Text("[bold]not bold[/bold]") in [c[-1] for c in cells]
         await pilot.press("c")  # compare with the current take: both names in a title
         await settle(pilot)
         assert type(app.screen).__name__ == "CompareScreen"

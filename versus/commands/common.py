@@ -153,3 +153,13 @@ def tell_written(notes: list[str], written, already: str, done: str) -> None:
     else:
         kept = f" (the old one kept as {written.backup})" if written.backup else ""
         print(f"{done} {written.path}{kept}")
+
+
+def judged_by_chances(play) -> dict[str, bool]:
+    """The scene's `the winner's chance falls below 1 in N` beats, judged by playing out every turn's chances
+    (numpy and the simulator are loaded only for a scene that has one)."""
+    if not any(b.kind == "chance-below" for b in play.scene.beats):
+        return {}
+    from versus.race import chance_beats
+
+    return chance_beats(play)

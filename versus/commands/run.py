@@ -18,6 +18,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from versus.cli import Failure
+    from versus.commands.common import judged_by_chances
     from versus.commands.trace import trace_line
     from versus.takes.log import aside_words, describe, spin_words
     from versus.takes.outcome import as_take, ending_lines
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
             out.write(f"           aside ({firing.aside.when}): {aside_words(scene, firing.aside)}\n")
     if args.trace:
         return 0
-    out.writelines(line + "\n" for line in ending_lines(play))
+    out.writelines(line + "\n" for line in ending_lines(play, judged_by_chances(play)))
     if failure:
         raise Failure(failure, status=1)
     if saved is not None:

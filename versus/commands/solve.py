@@ -65,6 +65,7 @@ FLAGS = {"max_turns": "a larger --max-turns", "time_limit": "a larger --time-lim
 
 def run(args: argparse.Namespace) -> int:
     from versus.cli import Failure
+    from versus.commands.common import judged_by_chances
     from versus.solve import Unsolvable, save, solve
     from versus.takes.outcome import ending_lines
     from versus.takes.store import TakesError
@@ -95,6 +96,6 @@ def run(args: argparse.Namespace) -> int:
         out.write(f"  ({solution.proof}: the time for the proof ran out before fewer could be ruled out)\n")
     for k, old, new in solution.edits:
         out.write(f"  spin {k}: {old} -> {new}\n")
-    out.writelines(line + "\n" for line in ending_lines(play))
+    out.writelines(line + "\n" for line in ending_lines(play, judged_by_chances(play)))
     out.write(f"Saved as {saved.name} in {store.path}\n")
     return 0

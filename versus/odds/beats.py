@@ -13,10 +13,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from versus.rules.game import Action
+from versus.scenes.drama import TRACKED
 from versus.scenes.model import Pattern
 from versus.scenes.patterns import Tracker
 
-EVENT_KINDS = ("lands", "reaches", "confined", "overshoots", "displaces", "lands-kind", "reaches-kind")
+EVENT_KINDS = ("lands", "reaches", "confined", "overshoots", "displaces", "lands-kind", "reaches-kind",
+               *TRACKED)  # kept as flags as they happen
 
 
 @dataclass
@@ -36,6 +38,10 @@ class BeatPlan:
     within: list[tuple[int, int, int]] = field(default_factory=list)  # (j, player or -1 for anyone, N)
     ends: list[tuple[int, str, int]] = field(default_factory=list)  # (j, kind, player): loses, last, leads-at-end
     kinds: set[int] = field(default_factory=set)  # the j of a kind of space, listed once a space under lands or reaches
+    lead_changes: list[tuple[int, int]] = field(default_factory=list)  # (j, at least N)
+    leads_after: list[tuple[int, int, int]] = field(default_factory=list)  # (j, player, turn N)
+    trails: list[tuple[int, int, int]] = field(default_factory=list)  # (j, player, by at least N)
+    unsimulated: list[int] = field(default_factory=list)  # j: beats the simulator cannot judge (never held here)
 
     @property
     def needs_money(self) -> bool:
@@ -74,6 +80,14 @@ def plan(beats: tuple[Pattern, ...] | list[Pattern], players: int) -> BeatPlan:
             p.turns_at_least.append((j, (_given(b.number) - 1) * players + 1))
         elif kind == "lasts-at-most":
             p.turns_at_most.append((j, _given(b.number)))
+        elif kind == "lead-changes":
+            p.lead_changes.append((j, _given(b.number)))
+        elif kind == "leads-after":
+            p.leads_after.append((j, _given(b.player), _given(b.number)))
+        elif kind == "trails":
+            p.trails.append((j, _given(b.player), _given(b.number)))
+        elif kind == "chance-below":
+            p.unsimulated.append(j)
         else:  # pragma: no cover - the scene loader admits no other kind
             raise ValueError(f"unknown beat kind {kind!r}")
     return p
@@ -103,6 +117,8 @@ def judge(p: BeatPlan, flags: np.ndarray, winner: np.ndarray, turns: np.ndarray,
         held[:, j] = turns >= n
     for j, n in p.turns_at_most:
         held[:, j] = turns <= n
+    for j, player, n in p.leads_after:  # won by turn N: the winner leads after it
+        held[:, j] |= (winner == player) & (turns <= n)
     return held
 
 
@@ -126,6 +142,8 @@ class Prefix:
 
     flags: tuple[bool, ...]
     paid: tuple[int, ...]
+    leader: int = -1  # the last player to lead alone (-1: nobody yet), for the lead changes to come
+    changes: int = 0  # lead changes so far
 
 
 def prefix_of(actions: list[Action] | tuple[Action, ...], beats, players: int) -> Prefix:
@@ -135,7 +153,8 @@ def prefix_of(actions: list[Action] | tuple[Action, ...], beats, players: int) -
         for j, _ in tracker.feed(action):
             held[j] = True
     kinds = [b.kind for b in beats]
-    return Prefix(tuple(h and k in EVENT_KINDS for h, k in zip(held, kinds, strict=True)), tuple(tracker.paid))
+    return Prefix(tuple(h and k in EVENT_KINDS for h, k in zip(held, kinds, strict=True)), tuple(tracker.paid),
+                  *_lead(tracker))
 
 
 class PrefixTracker:
@@ -152,4 +171,10 @@ class PrefixTracker:
                 self.held[j] = True
 
     def snapshot(self) -> Prefix:
-        return Prefix(tuple(self.held), tuple(self.tracker.paid))
+        return Prefix(tuple(self.held), tuple(self.tracker.paid), *_lead(self.tracker))
+
+
+def _lead(tracker: Tracker) -> tuple[int, int]:
+    """The lead as a tracker has followed it: the last player to lead alone (-1: nobody), the changes so far."""
+    lead = tracker.drama.lead
+    return (-1 if lead.leader is None else lead.leader), lead.changes

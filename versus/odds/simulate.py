@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from versus.odds import drama
 from versus.odds.beats import BeatPlan, Prefix, judge, plan
 from versus.odds.spins import SpinSource
 from versus.odds.tables import PAY, PAY_EACH, PAY_HALF, RECEIVE, TAKE_POOL, tables_for
@@ -31,7 +32,8 @@ from versus.rules.state import State
 PENDING_CODES = {None: 0, "respin": 1, "relief": 2, "extra": 3}
 NO_PENDING, RESPIN, RELIEF, EXTRA = 0, 1, 2, 3
 _PER_PLAYER = ("pos", "counters", "waiting", "confined", "seat", "crime", "paid")
-_PER_GAME = ("pool", "player", "turn", "pk", "pspinner", "pspin", "powed", "winner", "k", "too_long")
+_PER_GAME = ("pool", "player", "turn", "pk", "pspinner", "pspin", "powed", "winner", "k", "too_long", "leader",
+             "changes")
 NEVER = 1 << 40
 
 
@@ -56,6 +58,8 @@ class Start:
     winner: np.ndarray
     k: np.ndarray
     flags: np.ndarray  # (rows, beats) event beats already held
+    leader: np.ndarray  # the last player to lead alone, -1 for nobody yet (docs/race.md §1)
+    changes: np.ndarray  # lead changes so far
 
     @property
     def rows(self) -> int:
@@ -96,6 +100,8 @@ class Start:
             k=col(k if k is not None else [1] * m),
             flags=(col([p.flags for p in prefixes], bool) if prefixes
                    else np.zeros((len(index), beats), dtype=bool)),
+            leader=col([p.leader for p in prefixes]) if prefixes else np.full(len(index), -1, np.int64),
+            changes=col([p.changes for p in prefixes]) if prefixes else np.zeros(len(index), np.int64),
         )
 
     @classmethod
@@ -154,6 +160,8 @@ class Simulator:
     k: np.ndarray  # (rows,) the position of the next spin, from 1
     too_long: np.ndarray  # (rows,) see Outcome.too_long
     flags: np.ndarray  # (rows, beats) event beats held so far
+    leader: np.ndarray  # (rows,) the last player to lead alone, or -1 (followed only for lead-change beats)
+    changes: np.ndarray  # (rows,) lead changes so far (likewise)
     base: np.ndarray  # (rows,) each row's first index into its flattened (rows * players) arrays
     watch_turn: int | None
     spins: SpinSource
@@ -253,6 +261,8 @@ class Simulator:
         pk = self.pk
         pend = pk != NO_PENDING
         anyp = bool(pend.any())  # any spin pending (re-spin, relief, extra): else every row's turn begins
+        if self.plan.leads_after:
+            drama.turn_ends(self.plan, self.pos, self.turn, pend, self.flags)
         actor = self._whose(pend, anyp)
         ai = self.base + actor
         skip, released = self._skipped(ai, pend, anyp)
@@ -260,6 +270,8 @@ class Simulator:
         self._collide_and_pass(actor, spun, pk, anyp)
         if self.plan.count:
             self._event_beats(actor, ai, spun.land, spun.over, spun.idle, released, spun.stayed)
+            if self.plan.lead_changes or self.plan.trails:
+                drama.after_action(self.plan, self.pos, self.leader, self.changes, self.flags)
 
     def _whose(self, pend: np.ndarray, anyp: bool) -> np.ndarray:
         """Who acts in each game: the spinner pending, else the player whose turn begins (counted)."""

@@ -11,6 +11,7 @@ from versus.rules import events as ev
 from versus.rules.board import Board, Rules
 from versus.rules.game import Action
 from versus.rules.reach import resting_and_landing
+from versus.scenes import drama
 from versus.scenes.model import Pattern
 from versus.scenes.problems import nearest_person, suggest, suggest_person
 
@@ -27,9 +28,9 @@ FORMS = [
     "game lasts at least N turns", "game lasts at most N turns",
     # The story's own verbs: a kind of space (the board's kinds: section), losing, the end of the game.
     "PLAYER lands on KIND", "PLAYER reaches KIND", "PLAYER loses", "PLAYER finishes last",
-    "PLAYER wins within N turns", "someone wins within N turns", "PLAYER leads at the end",
+    "PLAYER wins within N turns", "someone wins within N turns", "PLAYER leads at the end", *drama.FORMS,
 ]
-BEAT_ONLY = ("lasts-at-least", "lasts-at-most")
+BEAT_ONLY = ("lasts-at-least", "lasts-at-most", *drama.KINDS)
 END_KINDS = ("loses", "last", "leads-at-end")  # held, or fired, when the game is over: by where everyone stands
 _WORD = re.compile(r"\S+")
 
@@ -92,6 +93,12 @@ def parse(text: str, vocab: Vocabulary, beat: bool = False) -> Pattern:
     vocab = replace(vocab, beat=beat)
     if not words:
         raise PatternError("an empty pattern; expected one of: " + "; ".join(FORMS))
+    try:
+        story = drama.parse_drama(words, text, vocab, beat)
+    except drama.DramaError as error:
+        raise PatternError(str(error), error.offset) from None
+    if story is not None:
+        return story
     head, head_at = words[0]
     lowered = [w.lower() for w, _ in words]
     if head.lower() in ("turn", "round"):
@@ -126,7 +133,8 @@ def parse(text: str, vocab: Vocabulary, beat: bool = False) -> Pattern:
         if not vocab.rules.collisions:
             raise PatternError("nobody is displaced here: collisions are off for this game", verb_at)
         return Pattern("displaces", player, other=other, text=text)
-    verbs = ["wins", "lands", "reaches", "pays", "is", "overshoots", "displaces", "loses", "finishes", "leads"]
+    verbs = list(dict.fromkeys(["wins", "lands", "reaches", "pays", "is", "overshoots", "displaces", "loses",
+                                "finishes", "leads", *drama.VERBS]))
     if verb not in verbs:
         raise PatternError(f"unknown verb {words[1][0]!r}{suggest(verb, verbs)}", verb_at)
     raise PatternError(f"cannot read {rest or verb!r} after the player; expected one of: "
@@ -279,6 +287,7 @@ class Tracker:
         self.paid = [0] * players  # counters paid so far, to the pool and to players
         self.turns = 0
         self._payment = 0
+        self.drama = drama.DramaWatch(patterns, players)
 
     def feed(self, action: Action) -> list[tuple[int, int]]:
         """(pattern index, event index) for every match in this action, in event order."""
@@ -298,6 +307,7 @@ class Tracker:
                 i, pos = rests[pattern.player]
                 if pos == pattern.space or pos in pattern.spaces:
                     hits.append((k, i))
+        hits += [(k, len(action.events) - 1) for k in self.drama.feed(action.events, self.turns)]
         return sorted(hits, key=lambda h: (h[1], h[0]))
 
     def at_end(self, pos: Sequence[int], winner: int | None) -> list[int]:

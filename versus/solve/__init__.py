@@ -117,6 +117,9 @@ def solve(scene: Scene, max_edits: int = DEFAULT_MAX_EDITS, max_turns: int | Non
     started = time.perf_counter()
     if max_turns is not None:
         scene = dataclasses.replace(scene, max_turns=max_turns)
+    if any(b.kind == "chance-below" for b in scene.beats):  # confirmed by replay, not searched for: underdog.py
+        return _solve_underdog(scene, max_edits, free_script, seed, time_limit, cancelled, progress, workers,
+                               memory_limit, prove_for)
     seed = scene.seed if seed is None else seed
     board = load_board(scene.game)
     rules = board.rules(scene.preset, **dict(scene.switches))
@@ -174,6 +177,26 @@ def solve(scene: Scene, max_edits: int = DEFAULT_MAX_EDITS, max_turns: int | Non
         raise RuntimeError(f"the solver's spins do not replay as found (beats not held: {failed})")
     edits = tuple((k, base(k), v) for k, v in found.edits)
     return Solution(scene, seed, spins, edits, play, search.candidates, time.perf_counter() - started, found.proven)
+
+
+def _solve_underdog(scene: Scene, max_edits: int, free_script: bool, seed: int | None, time_limit: float | None,
+                    cancelled, progress, workers, memory_limit: int, prove_for: float) -> Solution:
+    from versus.solve.underdog import NotFound, chance_beats_of, solve_underdog
+
+    def once(trial: Scene, left: float | None) -> Solution:
+        return solve(trial, max_edits, None, free_script, seed, left, cancelled, progress, workers, memory_limit,
+                     prove_for)
+
+    try:
+        return solve_underdog(scene, once, time_limit, Unsolvable)
+    except NotFound as stop:
+        beats = ", ".join(f"'{b}'" for b in chance_beats_of(scene))
+        why = (f"the time ran out after {stop.tried} answer{'s' if stop.tried != 1 else ''} replayed" if stop.timed_out
+               else f"in none of the {stop.tried} answers replayed did it" if stop.tried
+               else "no answer for the other beats was found to replay")
+        raise Unsolvable([f"No solution found for {beats}: the search looks for the other beats with the winner "
+                          f"ever further behind, and replays each answer to work out every turn's chances; {why}."],
+                         remedies=("time_limit", "max_edits", "beats")) from None
 
 
 def save(solution: Solution, max_turns: int | None = None) -> tuple[Take, TakeStore]:

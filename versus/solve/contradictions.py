@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from versus.rules.board import Board, Rules
 from versus.rules.reach import resting_and_landing
+from versus.scenes.drama import contradictions as drama_contradictions
 from versus.scenes.model import Pattern
 from versus.solve.horizon import UNREACHABLE, horizon_for, own_turns
 
@@ -38,6 +39,7 @@ def contradictions(beats: tuple[Pattern, ...] | list[Pattern], board: Board, rul
         for hi, b in most:
             if lo > hi:  # type: ignore[operator]
                 found.append(f"'{a}' and '{b}' cannot both hold")
+    found += drama_contradictions(beats)
     if not found:
         found += too_few_turns(tuple(beats), board, rules, max_turns, players, names)
     return found

@@ -20,12 +20,14 @@ def as_take(play: Playthrough, name: str, note: str = "") -> Take:
                 turns=play.game.state.turn, outcome=outcome(play), note=note)
 
 
-def ending_lines(play: Playthrough) -> list[str]:
-    """How the game ended and which beats held, as `versus run` and `versus solve` print them."""
+def ending_lines(play: Playthrough, judged: dict[str, bool] | None = None) -> list[str]:
+    """How the game ended and which beats held, as `versus run` and `versus solve` print them; judged says
+    of beats the scene tracker cannot settle (by their text) whether they hold."""
     state = play.game.state
     if state.winner is not None:
         lines = [f"{play.scene.players[state.winner].called} wins at turn {state.turn}."]
     else:
         lines = [f"Unfinished after {state.turn} turns."]
-    lines += [f"  beat {'held    ' if held else 'not held'}  {beat}" for beat, held in play.beats()]
+    judged = judged or {}
+    lines += [f"  beat {'held    ' if judged.get(beat, held) else 'not held'}  {beat}" for beat, held in play.beats()]
     return lines

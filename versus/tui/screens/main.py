@@ -61,6 +61,8 @@ def play_bindings() -> list[Binding]:
         Binding("f", "fork", "Fork", tooltip="Fork a new take from this point", id="fork", priority=True),
         Binding("t", "takes", "Takes", tooltip="List, switch and compare takes", id="takes", priority=True),
         Binding("e", "export", "Export", tooltip="Export the take as prose", id="export", priority=True),
+        Binding("g", "race", "Race", tooltip="The race as charts: spaces and chances by turn, and its drama in "
+                "figures", id="race", priority=True),
         Binding("r", "rule", "Rule", tooltip="The printed rule for the space just landed on (and any other, "
                 "by number)", id="rule", priority=True),
         Binding("v", "next_panel", "Panel", tooltip="Show the next panel (when the panels are tabs)",
@@ -82,7 +84,7 @@ PANEL_WIDGETS = {"board": "#board-panel", "players": "#side", "log": "#log-panel
 PANEL_FOCUS = {"board": None, "players": "#side, #side-tab", "log": "PlayLog", "prose": "ProsePanel"}
 TABS = {"board": "tab-board", "players": "tab-players", "log": "tab-log", "prose": "tab-prose"}
 PLAY_BINDINGS = play_bindings()  # the main screen's keys
-NARROW_HIDDEN = {"redo", "fork", "rule", "zoom", "reload"}  # left out of the footer at 80 columns (not disabled)
+NARROW_HIDDEN = {"redo", "fork", "rule", "zoom", "reload", "race"}  # left out of the footer at 80 columns (still keys)
 SETTLE = 0.3  # seconds after the last key before the prose and odds are worked out again
 RETRY = 3.0  # seconds between tries at a save that failed
 
@@ -466,6 +468,11 @@ class MainScreen(BackgroundWork, Screen):
             self.post_message(msg.TakeSwitched(name))
         self.tell_notices()
         self.after_change()
+
+    def action_race(self) -> None:
+        from versus.tui.screens.race import RaceScreen
+
+        self.app.push_screen(RaceScreen.of_session(self.session))
 
     def action_rule(self) -> None:
         from versus.tui.screens.rule import RuleScreen

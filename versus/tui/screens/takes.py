@@ -14,6 +14,8 @@ from textual.widgets import DataTable, Footer, Label, Static
 
 from versus.takes.store import Take
 from versus.tui.compare import PART, Comparison, Side, compare, marked_prose
+from versus.tui.screens.takes_drama import COLUMNS as DRAMA_COLUMNS
+from versus.tui.screens.takes_drama import DRAMA_BINDINGS, DramaColumns, play_figures
 from versus.tui.status_words import beat_marks
 
 if TYPE_CHECKING:
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
     from versus.tui.services import ServicedApp
 
 
-class TakesScreen(ModalScreen[tuple[str, str, str] | None]):
+class TakesScreen(DramaColumns, ModalScreen[tuple[str, str, str] | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "switch", "Switch", tooltip="Play the highlighted take from where it was left"),
         Binding("space", "mark", "Mark", tooltip="Mark a take to compare (two at most)"),
@@ -31,6 +33,7 @@ class TakesScreen(ModalScreen[tuple[str, str, str] | None]):
         Binding("n", "new", "New take", tooltip="Begin a new take from the first turn"),
         Binding("r", "rename", "Rename", tooltip="Rename the highlighted take"),
         Binding("d", "delete", "Delete", tooltip="Delete the highlighted take (after asking; kept in .trash/)"),
+        *DRAMA_BINDINGS,
         Binding("escape,q,t", "close", "Close", tooltip="Back to the game"),
     ]
 
@@ -53,7 +56,8 @@ class TakesScreen(ModalScreen[tuple[str, str, str] | None]):
         if not self.query(DataTable):
             return  # the app is closing
         table = self.query_one(DataTable)
-        table.add_columns("", "take", "spins", "turns", "outcome", "note")
+        table.add_columns("", "take", "spins", "turns", "outcome", *DRAMA_COLUMNS, "note")
+        self.begin_figures(self.session.scene, self.takes)
         self.fill()
         self.hint()
 
@@ -64,14 +68,23 @@ class TakesScreen(ModalScreen[tuple[str, str, str] | None]):
             mark = ("\u25cf" if take.key == self.session.take_key else " ") + \
                    ("\u2713" if take.key in self.marked else " ")
             table.add_row(Text(mark), Text(take.name), Text(str(len(take.spins))), Text(str(take.turns)),
-                          Text(take.outcome), Text(take.note), key=take.key or take.name)
+                          Text(take.outcome), *self.drama_cells(take), Text(take.note), key=take.key or take.name)
+
+    def refigured(self) -> None:
+        """The drama's figures, or their order, changed: the list again, the cursor on the same take."""
+        take = self.highlighted()
+        self.takes = self.ordered()
+        self.fill()
+        rows = [n for n, t in enumerate(self.takes) if take is not None and t.key == take.key]
+        if rows:
+            self.query_one(DataTable).move_cursor(row=rows[0])
 
     def hint(self) -> None:
         names = {t.key: t.name for t in self.takes}
         marked = f"marked: {', '.join(names.get(k, k) for k in self.marked)} \u00b7 " if self.marked else ""
         self.query_one("#takes-hint", Label).update(Text(
             f"{marked}\u25cf the current take \u00b7 Enter switches \u00b7 Space marks \u00b7 c compares \u00b7 "
-            "n new \u00b7 r renames \u00b7 d deletes \u00b7 Escape closes"))
+            "n new \u00b7 r renames \u00b7 d deletes \u00b7 o orders by drama \u00b7 Escape closes"))
 
     def highlighted(self) -> Take | None:
         table = self.query_one(DataTable)
@@ -135,7 +148,8 @@ class TakesScreen(ModalScreen[tuple[str, str, str] | None]):
     def refill(self, key: str = "") -> None:
         """The list read again, the cursor on the take of this key (else where it was)."""
         row = self.query_one(DataTable).cursor_row
-        self.takes = list(reversed(self.session.takes()))
+        self.begin_figures(self.session.scene, list(reversed(self.session.takes())))
+        self.takes = self.ordered()
         self.marked = [k for k in self.marked if any(t.key == k for t in self.takes)]
         self.fill()
         rows = [n for n, t in enumerate(self.takes) if t.key == key]
@@ -212,6 +226,7 @@ class CompareScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,c", "close", "Close", tooltip="Back to the takes"),
         Binding("p", "prose", "Prose / log", tooltip="Compare the two takes' prose, or their logs again"),
+        Binding("g", "race", "Race", tooltip="The two takes' races as charts, side by side"),
     ]
     DEFAULT_CSS = """
     CompareScreen #sides { height: auto; }
@@ -283,6 +298,11 @@ class CompareScreen(ModalScreen[None]):
         if rows:
             self.query_one("#compare-body").scroll_to(y=max(0, min(rows) - 1), animate=False)
 
+    def action_race(self) -> None:
+        from versus.tui.screens.race import RaceScreen
+
+        self.app.push_screen(RaceScreen.of_comparison(self.comparison))
+
     def action_close(self) -> None:
         self.dismiss(None)
 
@@ -306,6 +326,7 @@ def side_text(side: Side) -> Text:
         text.append(f" \u2014 {side.take.note}", "italic")  # the note may hold brackets of its own
     text.append("\n")
     text.append(side.ending + "\n", "bold")
+    text.append(play_figures(side.play) + "\n")
     text.append(beat_marks(side.beats) + "\n\n")
     if side.problem:
         text.append(side.problem + "\n", "italic")
