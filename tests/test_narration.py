@@ -257,6 +257,7 @@ def test_a_long_name_is_not_spelt_out_twice_in_a_paragraph():
     assert said == "Colonel Fitzwilliam spun, and the Colonel was pleased."
     refer.new_paragraph()
     assert refer.narration("{Actor} spun.", {"actor": "fitz"}, {}) == "Colonel Fitzwilliam spun."
+    assert refer.narration("{Actor}’s next spin won.", {"actor": "fitz"}, {}) == "The Colonel’s next spin won."
 
 
 def test_no_daughter_calls_a_darcy_mama_in_any_export():

@@ -97,7 +97,9 @@ class Referrer:
                 word = self._pronoun(roles[base], form)
                 self._mention(roles[base])
             elif key in roles:
-                word = self._subject(roles[key]) if cap and match.start() == 0 else self.name(roles[key])
+                owned = template[match.end():match.end() + 2] in ("’s", "'s")  # "{Actor}’s": a name, never "He’s"
+                at_start = cap and match.start() == 0 and not owned
+                word = self._subject(roles[key]) if at_start else self.name(roles[key])
                 self._mention(roles[key])
             elif key in values:
                 word = values[key]

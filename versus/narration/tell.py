@@ -78,7 +78,7 @@ class Teller:
         space = self.space_names[point.space].upper() if point.space else ""
         facts: dict[str, Any] = {
             "space": space, "space_name": self.spoken(point.space), "kind": a.kind or "blank", "paid": a.paid,
-            "received": a.received,
+            "received": a.received, "dest_name": self.spoken(a.to) if a.to != a.landed else "",
             "late": point.late, "again": point.again,
             "lead": a.after.leader == point.actor, "moved": a.moved, "overtook": a.overtook, "advanced": a.advanced,
             "displaced": a.conditions(self.setting).get("displaced", ""),
@@ -176,7 +176,7 @@ class Teller:
         roles = (("actor", moment.actor), ("other", moment.other))
         facts = dict(moment.facts)
         values = (("space", str(facts.get("space_name", ""))), *amounts(int(facts.get("paid", 0) or 0)).items(),
-                  *self._distances(facts))
+                  ("dest", str(facts.get("dest_name", "") or "the place it appoints")), *self._distances(facts))
         text = plainly(rule.text) if plain else rule.text
         return [Block((Sentence(text, roles, values, first, last, rule=rule.id),), first=first, last=last)]
 
