@@ -67,7 +67,7 @@ def test_an_answer_whose_proof_ran_out_says_how_far_it_went(monkeypatch):
     scene = scene_with("netherfield", ["darcy lands on A ROBBER", "elizabeth lands on A ROBBER", "elizabeth wins",
                                        "darcy overshoots", "game lasts at most 50 turns"])
     solution = solve(scene, workers=1, prove_for=0)
-    assert solution.proof == "found with 3 edits; 1 or fewer ruled out" and holds(solution)
+    assert solution.proof == "found with 3 edits; 1 or fewer ruled out, 2 not finished" and holds(solution)
 
 
 def test_the_memory_limit_is_said_plainly(no_likely):
@@ -85,7 +85,7 @@ def test_likely_edits_reach_an_answer_made_by_others_turning_a_player_out():
                                      "game lasts at most 70 turns"])
     solution = solve(scene, workers=1, prove_for=0)
     assert len(solution.edits) == 4 and holds(solution)
-    assert solution.proof == "found with 4 edits; 2 or fewer ruled out"  # the first look saw all of two
+    assert solution.proof == "found with 4 edits; 2 or fewer ruled out, 3 not finished"  # the first look saw all of two
     spinners = {k: action.player for k, action in _spins_by_position(solution)}
     kitty, mary = 3, 2
     assert any(spinners[k] not in (kitty, mary) for k, _, _ in solution.edits)
@@ -128,7 +128,7 @@ def test_likely_edits_reach_an_answer_made_by_who_spins_next():
                                    "fitzwilliam overshoots", "game lasts at most 50 turns"])
     solution = solve(scene, workers=1, prove_for=0)
     assert len(solution.edits) == 4 and holds(solution)
-    assert solution.proof == "found with 4 edits; 2 or fewer ruled out"
+    assert solution.proof == "found with 4 edits; 2 or fewer ruled out, 3 not finished"
 
 
 def test_without_an_answer_the_likely_edits_are_tried_again_with_a_wider_beam():
