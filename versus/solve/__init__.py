@@ -122,9 +122,11 @@ def solve(scene: Scene, max_edits: int = DEFAULT_MAX_EDITS, max_turns: int | Non
 
     cancelled, if given, is asked between batches of candidates; when it answers True the search
     stops with Cancelled (for a worker thread whose screen has gone). progress, if given, is told
-    (edits being tried, candidates tried so far) between batches. workers is how many processes
-    play candidates out (default: two where there are two cores, called from the main thread; one
-    otherwise); the answer is the same either way.
+    (edits being tried, candidates tried so far) between batches: every change of fewer spins has
+    been tried by then, so a screen may show "no answer with N - 1 edits or fewer; trying N".
+    workers is how many processes may play candidates out (default: two where there are two cores,
+    called from the main thread; one otherwise); the second is kept only where a trial in this
+    solve shows it pays (versus.solve.workers). The answer is the same either way.
     Once an answer is found, prove_for seconds at most (and no later than 7 s after the start, unless
     that leaves less than a second) go to proving that fewer edits cannot do (a level searched in
     part may still give an answer with fewer); Solution.proof says how far that went when it did
