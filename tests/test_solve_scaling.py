@@ -77,10 +77,11 @@ def test_the_memory_limit_is_said_plainly(no_likely):
     assert caught.value.lines[0].startswith("No solution found within the memory limit of 0 MB")
 
 
-def test_likely_edits_reach_an_answer_made_by_others_turning_a_player_out():
+def test_likely_edits_reach_an_answer_made_by_others_turning_a_player_out(monkeypatch):
     """Longbourn: Kitty's win and Mary's overshoot need Jane's and Elizabeth's spins changed, so that
     Mary is turned out of her space once more and once less (four edits; none of three, as a search
     of a minute shows). The likely edits include others' spins that decide such collisions."""
+    monkeypatch.setattr(search, "LIKELY_FOR", 600.0)  # their whole beam, however busy the machine
     scene = scene_with("longbourn", ["kitty wins", "lydia lands on A CHEAT", "mary overshoots",
                                      "game lasts at most 70 turns"])
     solution = solve(scene, workers=1, prove_for=0)
@@ -121,9 +122,10 @@ def test_the_benchmark_replays_an_answer_afresh_and_says_which_beat_fails():
     assert bench.replayed(scene, undone)  # without its last edit the answer fails somewhere
 
 
-def test_likely_edits_reach_an_answer_made_by_who_spins_next():
+def test_likely_edits_reach_an_answer_made_by_who_spins_next(monkeypatch):
     """Rosings (Virtue Rewarded, no collisions): an extra spin more or fewer decides who uses every
     spin after it, and the likely edits include the values that change it (four edits)."""
+    monkeypatch.setattr(search, "LIKELY_FOR", 600.0)
     scene = scene_with("rosings", ["darcy wins", "collins lands on Falsehood", "elizabeth lands on Avarice",
                                    "fitzwilliam overshoots", "game lasts at most 50 turns"])
     solution = solve(scene, workers=1, prove_for=0)
