@@ -196,7 +196,7 @@ def test_exports_are_0644_under_umask_022(project):
     result = versus("export", str(scene), cwd=project, preexec_fn=lambda: os.umask(0o022))
     assert result.returncode == 0
     assert oct((project / "manuscript_exports" / "rosings.brisk.md").stat().st_mode & 0o777) == "0o644"
-    take = next((project / "scenes" / "rosings.takes").iterdir())
+    take = next((project / "scenes" / "rosings.takes").glob("*.yaml"))
     assert oct(take.stat().st_mode & 0o777) == "0o644"
 
 
@@ -222,7 +222,7 @@ def test_run_into_head_still_saves_the_take(project):
     result = subprocess.run(f"{sys.executable} -m versus run {scene} | head -1", shell=True, cwd=project,
                             capture_output=True, text=True, timeout=60)
     assert result.stdout.startswith("A Game at Netherfield") and result.stderr == ""
-    assert [p.name for p in (project / "scenes" / "netherfield.takes").iterdir()] == ["take-1.yaml"]
+    assert [p.name for p in (project / "scenes" / "netherfield.takes").glob("*.yaml")] == ["take-1.yaml"]
 
 
 def test_a_bare_versus_without_a_terminal_prints_usage_and_exits(project):

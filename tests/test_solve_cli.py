@@ -126,3 +126,17 @@ def test_running_out_of_time_is_said_plainly(tmp_path, capsys):
     assert main(["solve", str(path), "--time-limit", "0"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("No solution found in the 0 s allowed") and "--time-limit" in err
+
+
+def test_running_out_of_time_says_how_far_the_proof_went(tmp_path, capsys, monkeypatch):
+    from versus.solve.search import OutOfTime, Search
+
+    def stopped_in_three(self):
+        raise OutOfTime(3)  # as a search does that has tried every change of two spins, and some of three
+
+    monkeypatch.setattr(Search, "run", stopped_in_three)
+    path = copy_scene(tmp_path, "longbourn", ["kitty wins", "game lasts at most 60 turns"])
+    assert main(["solve", str(path), "--time-limit", "5"]) == 1
+    err = capsys.readouterr().err
+    assert "no answer with 2 edits or fewer (every such change of the spins was tried); 3 not finished" in err
+    assert "a larger --time-limit" in err

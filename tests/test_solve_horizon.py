@@ -168,3 +168,48 @@ def test_a_prisoner_relieved_under_the_zh_reading_may_still_land_without_a_turn_
     both = at_turn_nine(confined=False)
     both.player, both.pos, both.flags = np.array([0]), np.array([[33, 20]]), np.zeros((1, 2), bool)
     assert not horizon.hopeless(both).any()
+
+
+def _worked_out(h: Horizon, sim: Simulator) -> np.ndarray:
+    """by_player's answer worked out from its definition, need by need, with nothing read from a table."""
+    from versus.odds.simulate import EXTRA, NO_PENDING
+    from versus.solve.horizon import OWED, own_turns
+
+    out = np.zeros((len(sim.turn), len(h.needs)), dtype=bool)
+    pending = sim.pk != NO_PENDING
+    first = np.where(pending, sim.next_player[sim.player], sim.player)
+    for i, his in enumerate(h.needs):
+        x = his.player
+        turns = own_turns(h.last_turn - sim.turn, (x - first) % h.n, h.n)
+        left = his.wins + (~sim.flags[:, list(his.flagged)]).astype(np.int64) @ his.bits
+        at = np.where(sim.confined[:, x], h.start, sim.pos[:, x])
+        owed = np.minimum(np.where(pending & (sim.pspinner == x), np.where(sim.pk == EXTRA, sim.powed, 1), 0), OWED)
+        needed = his.turns[left, at, owed]
+        if h.relief_spin:
+            needed = np.where(sim.confined[:, x], np.minimum(needed, his.turns[left, sim.crime[:, x], 1]), needed)
+        out[:, i] = needed > turns
+    return out
+
+
+@pytest.mark.parametrize("path", [SCENES[1], SCENES[2], SCENES[3]], ids=lambda p: p.stem)
+def test_the_check_before_each_step_reads_what_its_definition_works_out(path):
+    from versus.rules import Game
+
+    scene = load_scene(path)
+    board = load_board(scene.game)
+    rules = board.rules(scene.preset, **dict(scene.switches))
+    n = len(scene.players)
+    beats = every_beat(board, rules, n)[:19]  # flags in three bytes
+    beats += [b for b in every_beat(board, rules, n) if b.kind == "wins"]
+    sim = Simulator(board, rules, n, 60, beats=beats)
+    horizon = Horizon(sim.t, plan(beats, n), n, 30)
+    rng = np.random.default_rng(5)
+    spins = rng.integers(1, rules.teetotum + 1, (300, 400))
+    sim.begin(Start.repeat(Game(board, rules, n).state, 300, beats=sim.plan.count), TableSpins(spins))
+    seen = 0
+    for _ in range(120):
+        asked = horizon.by_player(sim)
+        assert np.array_equal(asked, _worked_out(horizon, sim))
+        seen += int(asked.sum())
+        sim.step()
+    assert len(horizon.needs) >= 2 and seen  # not vacuous: several players' needs, some games given up on

@@ -149,3 +149,34 @@ def test_each_worker_hears_the_others_news_and_never_its_own():
     for i, result in enumerate(results):
         heard = set(result.ok.tolist())
         assert heard == {j for j in range(i - 2) if j % 2 != i % 2}, (i, heard)
+
+
+_MAIN = os.getpid()
+
+
+def _played_where(slow_here: bool):
+    """A stand-in play, slow in this process or in the workers; its result says which process played it."""
+    import time
+
+    def play(batch) -> Result:
+        first, _, _ = batch
+        here = os.getpid() == _MAIN
+        time.sleep(0.04 if here == slow_here else 0.002)
+        empty = np.zeros(0, np.int64)
+        return Result(np.array([int(first[0]), int(here)]), empty, empty, empty, np.zeros((0, 0), bool), empty)
+    return play
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="workers are forked")
+@pytest.mark.parametrize("slow_here", [False, True])
+def test_the_second_process_is_kept_only_where_it_pays(slow_here):
+    runner = Runner(_played_where(slow_here), workers=2, trial=True)
+    batches = [(np.array([i]), np.zeros((1, 1), np.int64), np.zeros((1, 1), np.int64)) for i in range(14)]
+    try:
+        played = [result.ok.tolist() for _, result in runner.map(batches)]
+    finally:
+        runner.close()
+    assert [i for i, _ in played] == list(range(14))  # in order, whoever played them
+    here = [i for i, (_, mine) in enumerate(played) if mine]
+    # the first batch is timed here; the workers' trial follows; then, where they are slower, the rest is played here
+    assert here == [0] if slow_here else here == [0, *range(here[1], 14)] and here[1] <= 8

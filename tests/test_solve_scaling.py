@@ -67,7 +67,7 @@ def test_an_answer_whose_proof_ran_out_says_how_far_it_went(monkeypatch):
     scene = scene_with("netherfield", ["darcy lands on A ROBBER", "elizabeth lands on A ROBBER", "elizabeth wins",
                                        "darcy overshoots", "game lasts at most 50 turns"])
     solution = solve(scene, workers=1, prove_for=0)
-    assert solution.proof == "found with 3 edits; 1 or fewer ruled out" and holds(solution)
+    assert solution.proof == "found with 3 edits; 1 or fewer ruled out, 2 not finished" and holds(solution)
 
 
 def test_the_memory_limit_is_said_plainly(no_likely):
@@ -77,15 +77,16 @@ def test_the_memory_limit_is_said_plainly(no_likely):
     assert caught.value.lines[0].startswith("No solution found within the memory limit of 0 MB")
 
 
-def test_likely_edits_reach_an_answer_made_by_others_turning_a_player_out():
+def test_likely_edits_reach_an_answer_made_by_others_turning_a_player_out(monkeypatch):
     """Longbourn: Kitty's win and Mary's overshoot need Jane's and Elizabeth's spins changed, so that
     Mary is turned out of her space once more and once less (four edits; none of three, as a search
     of a minute shows). The likely edits include others' spins that decide such collisions."""
+    monkeypatch.setattr(search, "LIKELY_FOR", 600.0)  # their whole beam, however busy the machine
     scene = scene_with("longbourn", ["kitty wins", "lydia lands on A CHEAT", "mary overshoots",
                                      "game lasts at most 70 turns"])
     solution = solve(scene, workers=1, prove_for=0)
     assert len(solution.edits) == 4 and holds(solution)
-    assert solution.proof == "found with 4 edits; 2 or fewer ruled out"  # the first look saw all of two
+    assert solution.proof == "found with 4 edits; 2 or fewer ruled out, 3 not finished"  # the first look saw all of two
     spinners = {k: action.player for k, action in _spins_by_position(solution)}
     kitty, mary = 3, 2
     assert any(spinners[k] not in (kitty, mary) for k, _, _ in solution.edits)
@@ -121,14 +122,15 @@ def test_the_benchmark_replays_an_answer_afresh_and_says_which_beat_fails():
     assert bench.replayed(scene, undone)  # without its last edit the answer fails somewhere
 
 
-def test_likely_edits_reach_an_answer_made_by_who_spins_next():
+def test_likely_edits_reach_an_answer_made_by_who_spins_next(monkeypatch):
     """Rosings (Virtue Rewarded, no collisions): an extra spin more or fewer decides who uses every
     spin after it, and the likely edits include the values that change it (four edits)."""
+    monkeypatch.setattr(search, "LIKELY_FOR", 600.0)
     scene = scene_with("rosings", ["darcy wins", "collins lands on Falsehood", "elizabeth lands on Avarice",
                                    "fitzwilliam overshoots", "game lasts at most 50 turns"])
     solution = solve(scene, workers=1, prove_for=0)
     assert len(solution.edits) == 4 and holds(solution)
-    assert solution.proof == "found with 4 edits; 2 or fewer ruled out"
+    assert solution.proof == "found with 4 edits; 2 or fewer ruled out, 3 not finished"
 
 
 def test_without_an_answer_the_likely_edits_are_tried_again_with_a_wider_beam():

@@ -93,6 +93,37 @@ def test_new_names_never_collide_and_an_exact_name_is_refused(scene):
         store.create(take("take-2"), exact=True)
 
 
+def test_a_new_name_follows_the_highest_held_without_reading_the_folder(scene, monkeypatch):
+    store = TakeStore(scene)
+    for n in (1, 2, 3, 7):
+        store.save(take(f"take-{n}"))
+    store.save(take("solved-4"))
+    assert store.new_name() == "take-8" and store.new_name("solved") == "solved-5"
+    fresh = TakeStore(scene)
+    shutil.copy(fresh.file("take-1"), fresh.folder / "take-8.yaml")  # another writer, an older Versus, took it
+    shutil.copy(fresh.file("take-1"), fresh.folder / "take-9.yaml")
+    with monkeypatch.context() as m:
+        m.setattr(os, "scandir", None)  # the hint alone names it: the takes are not listed
+        assert fresh.new_name() == "take-10"
+    assert fresh.save(take(fresh.new_name())).name == "take-10"
+    assert fresh.new_name() == "take-11"
+
+
+@pytest.mark.parametrize("hint", [None, b"", b"12x\n", b"000000002\n"])
+def test_a_lost_or_mangled_hint_still_names_past_every_take(scene, hint):
+    store = TakeStore(scene)
+    for n in range(1, 6):
+        store.save(take(f"take-{n}"))
+    hint_file = store.folder / ".last-take"
+    assert hint_file.read_bytes() == b"000000005\n"
+    if hint is None:
+        hint_file.unlink()
+    else:
+        hint_file.write_bytes(hint)
+    assert TakeStore(scene).new_name() == "take-6"
+    assert [t.name for t in TakeStore(scene).load()] == [f"take-{n}" for n in range(1, 6)]
+
+
 @pytest.mark.parametrize("name", ["[/]", "../../x", "/etc/passwd", ".hidden", "a b\\c", "take-1.yaml"])
 def test_any_take_name_stays_in_the_folder(scene, name):
     store = TakeStore(scene)

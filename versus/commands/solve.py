@@ -93,7 +93,8 @@ def run(args: argparse.Namespace) -> int:
     out.write(f"{scene.title}: every beat holds with {edits} spin{'s' if edits != 1 else ''} changed "
               f"of the {len(solution.spins)} the game uses ({solution.seconds:.2f} s).\n")
     if solution.proof:
-        out.write(f"  ({solution.proof}: the time for the proof ran out before fewer could be ruled out)\n")
+        out.write(f"  ({solution.proof}: the time for the proof ran out before fewer could be ruled out; "
+                  "a larger --time-limit gives it longer)\n")
     for k, old, new in solution.edits:
         out.write(f"  spin {k}: {old} -> {new}\n")
     out.writelines(line + "\n" for line in ending_lines(play, judged_by_chances(play)))

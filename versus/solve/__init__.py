@@ -55,8 +55,10 @@ class Unsolvable(Exception):
     the scene's terms.
     """
 
-    def __init__(self, reasons: list[str], contradiction: bool = False, remedies: tuple[str, ...] = ()) -> None:
+    def __init__(self, reasons: list[str], contradiction: bool = False, remedies: tuple[str, ...] = (),
+                 ruled_out: int | None = None) -> None:
         self.reasons = reasons
+        self.ruled_out = ruled_out  # stopped at a limit: every change of this many spins or fewer was tried
         self.contradiction = contradiction
         self.remedies = remedies
         self.lines = self.told()
@@ -89,12 +91,26 @@ class Solution:
 
     @property
     def proof(self) -> str:
-        """How far the answer is proved: "" for the fewest edits possible, else what was ruled out."""
+        """How far the answer is proved: "" for the fewest edits possible, else what was ruled out and what
+        was not finished ("found with 4 edits; 2 or fewer ruled out, 3 not finished")."""
         if self.proven is None:
             return ""
         n = len(self.edits)
         found = f"found with {n} edit{'' if n == 1 else 's'}"
-        return f"{found}; {self.proven} or fewer ruled out" if self.proven else f"{found}; fewer not yet ruled out"
+        if not self.proven:
+            return f"{found}; fewer not yet ruled out"
+        return f"{found}; {self.proven} or fewer ruled out" + (f", {self.proven + 1} not finished"
+                                                              if self.proven + 1 < n else "")
+
+
+def proved(level: int) -> str:
+    """What a search stopped while trying `level` edits had proved: "no answer with 2 edits or fewer; 3 not
+    finished" (every change of level - 1 spins or fewer was tried)."""
+    tried = level - 1
+    if not tried:
+        return "the search had only begun: no change of one spin was tried in full"
+    return (f"no answer with {tried} edit{'s' if tried != 1 else ''} or fewer (every such change of the "
+            f"spins was tried); {level} not finished")
 
 
 def solve(scene: Scene, max_edits: int = DEFAULT_MAX_EDITS, max_turns: int | None = None,
@@ -106,9 +122,11 @@ def solve(scene: Scene, max_edits: int = DEFAULT_MAX_EDITS, max_turns: int | Non
 
     cancelled, if given, is asked between batches of candidates; when it answers True the search
     stops with Cancelled (for a worker thread whose screen has gone). progress, if given, is told
-    (edits being tried, candidates tried so far) between batches. workers is how many processes
-    play candidates out (default: two where there are two cores, called from the main thread; one
-    otherwise); the answer is the same either way.
+    (edits being tried, candidates tried so far) between batches: every change of fewer spins has
+    been tried by then, so a screen may show "no answer with N - 1 edits or fewer; trying N".
+    workers is how many processes may play candidates out (default: two where there are two cores,
+    called from the main thread; one otherwise); the second is kept only where a trial in this
+    solve shows it pays (versus.solve.workers). The answer is the same either way.
     Once an answer is found, prove_for seconds at most (and no later than 7 s after the start, unless
     that leaves less than a second) go to proving that fewer edits cannot do (a level searched in
     part may still give an answer with fewer); Solution.proof says how far that went when it did
@@ -146,17 +164,12 @@ def solve(scene: Scene, max_edits: int = DEFAULT_MAX_EDITS, max_turns: int | Non
     try:
         found = search.run()
     except OutOfMemory as stop:
-        tried = stop.level - 1
-        done = (f"every change of up to {tried} spin{'s' if tried != 1 else ''} was tried without making every "
-                "beat hold" if tried else "the search had only begun")
-        raise Unsolvable([f"No solution found within the memory limit of {memory_limit / 2**20:.0f} MB: {done}."],
-                         remedies=("beats", "max_turns")) from None
+        raise Unsolvable([f"No solution found within the memory limit of {memory_limit / 2**20:.0f} MB: "
+                          f"{proved(stop.level)}."], remedies=("beats", "max_turns"),
+                         ruled_out=stop.level - 1) from None
     except OutOfTime as stop:
-        tried = stop.level - 1
-        done = (f"every change of up to {tried} spin{'s' if tried != 1 else ''} was tried, and some of "
-                f"{stop.level}, without making every beat hold" if tried else "the search had only begun")
-        raise Unsolvable([f"No solution found in the {time_limit:g} s allowed: {done}."],
-                         remedies=("time_limit", "beats")) from None
+        raise Unsolvable([f"No solution found in the {time_limit:g} s allowed: {proved(stop.level)}."],
+                         remedies=("time_limit", "beats"), ruled_out=stop.level - 1) from None
     if found is None:
         failing = ", ".join(f"'{b}'" for b, held in zip(scene.beats, search.path.held, strict=True) if not held)
         if max_edits == 0:

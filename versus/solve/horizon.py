@@ -89,6 +89,7 @@ class Horizon:
             turns = moves.fewest([e for _, _, e, _ in his], [s for _, _, _, s in his])
             needs.append(need(who, tuple(j for j, _, _, _ in his), wins, turns))
         self.needs = tuple(needs)
+        self._tables(p.count)
 
     def hopeless(self, sim: Simulator) -> np.ndarray:
         """Rows of the simulator's games in which some player's beats can no longer all hold."""
@@ -105,12 +106,12 @@ class Horizon:
         pending = sim.pk != NO_PENDING
         anyp = bool(pending.any())
         first = np.where(pending, sim.next_player[sim.player], sim.player) if anyp else sim.player
-        slots = self.last_turn - sim.turn  # turns still to begin: the next is first's, then in seat order
+        # turns still to begin (the next is first's, then in seat order), read with whose is the next
+        slots = np.minimum(np.maximum(self.last_turn - sim.turn, 0) * self.n + first, self.slot_rows - 1)
+        unset = np.packbits(~sim.flags, axis=1, bitorder="little") if sim.flags.shape[1] else None
         for i, his in enumerate(self.needs):
             x = his.player
-            behind = (x - first) % self.n
-            turns = own_turns(slots, behind, self.n)
-            left = his.wins + (~sim.flags[:, list(his.flagged)]).astype(np.int64) @ his.bits
+            left = self._left(i, unset)
             spaces, width = his.turns.shape[1], his.turns.shape[2]
             at = sim.pos[:, x]
             confined = sim.confined[:, x]
@@ -126,8 +127,29 @@ class Horizon:
             if anyc and self.relief_spin:  # confined, he may instead be relieved back to his crime's origin, and spin
                 relieved = flat[(left * spaces + sim.crime[:, x]) * width + 1]
                 needed = np.where(confined, np.minimum(needed, relieved), needed)
-            out[:, i] = needed > turns
+            out[:, i] = needed > self.own[i][slots]  # more of his own turns than are left to him
         return out
+
+    def _left(self, i: int, unset: np.ndarray | None) -> np.ndarray | int:
+        """The bits of need i's beats still to hold, by row: read from each byte of eight flags not yet set."""
+        left: np.ndarray | int = self.needs[i].wins
+        for b, table in self.by_byte[i]:
+            left = left + table[unset[:, b]]  # type: ignore[index]
+        return left
+
+    def _tables(self, beats: int) -> None:
+        """What by_player reads instead of working out: for each need, (byte, table) pairs giving the bits of
+        his beats a byte of eight unset flags leaves to hold, and his own turns by (turns left, whose next)."""
+        spread = (np.arange(256)[:, None] >> np.arange(8)[None, :]) & 1  # a byte's eight bits
+        self.by_byte: list[list[tuple[int, np.ndarray]]] = []
+        for his in self.needs:
+            bits = np.zeros((beats + 7) // 8 * 8, dtype=np.int64)
+            bits[list(his.flagged)] = his.bits
+            self.by_byte.append([(b, spread @ bits[8 * b:8 * b + 8]) for b in range(len(bits) // 8)
+                                 if bits[8 * b:8 * b + 8].any()])
+        slots, first = np.divmod(np.arange((self.last_turn + 1) * self.n), self.n)
+        self.slot_rows = len(slots)
+        self.own = [own_turns(slots, (his.player - first) % self.n, self.n) for his in self.needs]
 
 
 def own_turns(slots, behind, players: int):

@@ -88,7 +88,7 @@ class Search:
         self.candidates = 0  # games played out so far
         self.from_last = True  # play candidates on from their last edit (versus.solve.resume); False: from the first
         self.known: Known | None = Known()  # positions met before, and how their games ended (None: none kept)
-        self.runner = Runner(self.play, workers, self.hear)
+        self.runner = Runner(self.play, workers, self.hear, trial=True)  # the second process kept where it pays
         self.kept: dict[int, tuple[Batch, Result] | None] = {}  # whole levels kept as parents of the next
         self.looked: dict[int, list[tuple[Batch, Result]]] = {}  # the batches a first look at a level played
         self.finished: set[int] = set()  # levels searched in full, without a solution

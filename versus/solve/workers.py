@@ -4,6 +4,12 @@ A batch is (first, positions, values); its result is what the search needs of ea
 compact: the rows where every beat held, the spins used, where the game became too long, and
 how many beats held. Results come back in the order the batches went in, so the search takes
 the same first solution whether one process plays them or two.
+
+The second process is kept only where it pays (trial=True, as the search asks): the first batch is
+played here and timed, the next few by the workers; unless two processes play candidates at least
+PAYS times as fast as one did, the workers are let go and the rest is played here. On a board of
+many players whose games seldom meet again, or a machine whose other core is busy, a second
+process costs more (the batches and results sent, the news passed on) than it brings.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import multiprocessing
 import os
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -19,6 +26,8 @@ from typing import Any
 import numpy as np
 
 Batch = tuple[np.ndarray, np.ndarray, np.ndarray]  # first, positions (rows, d), values (rows, d)
+PAYS = 1.25  # two processes must play candidates this many times as fast as one, or one plays them all
+TRIAL_BATCHES = 4  # batches the workers play, timed, before that is decided
 
 
 @dataclass(frozen=True)
@@ -68,10 +77,15 @@ class Runner:
     """
 
     def __init__(self, play: Callable[[Batch], Result], workers: int = 1,
-                 hear: Callable[[Any], None] | None = None) -> None:
+                 hear: Callable[[Any], None] | None = None, trial: bool = False) -> None:
         self.play, self.hear = play, hear  # hear: told, in a worker, what another worker's result learnt
         self.workers = workers if "fork" in multiprocessing.get_all_start_methods() else 1
         self.procs: list = []  # (process, connection)
+        # with trial: candidates a second played here, then by the workers (None: not yet timed)
+        self.trial = trial and self.workers > 1
+        self.alone: float | None = None
+        self.together: float | None = None
+        self._window = [0.0, 0.0, 0.0]  # the workers' trial so far: candidates, when it began, batches
 
     def start(self) -> None:
         """Fork the workers now, so that they share the search as it stands."""
@@ -88,12 +102,34 @@ class Runner:
                 self.procs.append((proc, mine))
 
     def map(self, batches: Iterable[Batch]) -> Iterator[tuple[Batch, Result]]:
+        batches = iter(batches)
+        if self.trial and self.alone is None:  # the first batch played here, timed
+            batch = next(batches, None)
+            if batch is None:
+                return
+            yield self._timed_here(batch)
         if self.workers > 1 and not self.procs:
             self.start()
-        if not self.procs:
-            for batch in batches:
-                yield batch, dataclasses.replace(self.play(batch), news=None)  # learnt here already
-            return
+        if self.procs:
+            yield from self._spread(batches)
+        for batch in batches:  # one process (or the workers let go: the rest played here)
+            yield batch, dataclasses.replace(self.play(batch), news=None)  # learnt here already
+
+    def _pays(self) -> bool | None:
+        """Whether the trial found a second process pays (None: not yet known)."""
+        if not self.trial or self.together is None or self.alone is None:
+            return None
+        return self.together >= PAYS * self.alone
+
+    def _timed_here(self, batch: Batch) -> tuple[Batch, Result]:
+        began = time.perf_counter()
+        result = dataclasses.replace(self.play(batch), news=None)
+        self.alone = len(batch[0]) / max(time.perf_counter() - began, 1e-6)
+        return batch, result
+
+    def _spread(self, batches: Iterator[Batch]) -> Iterator[tuple[Batch, Result]]:
+        """Batches played by the workers, in order, until they run out or the trial finds a second process
+        does not pay (the workers then let go, the batches not yet sent left to the caller)."""
         flying: deque = deque()
         owed: list[list] = [[] for _ in self.procs]  # news for each worker, sent with its next batch
         turn = 0
@@ -106,6 +142,8 @@ class Runner:
                 flying.append((batch, at))
                 if len(flying) >= len(self.procs):  # one batch each: a worker never waits to send while sent to
                     yield self._answer(flying.popleft(), owed)
+                    if self._pays() is False:
+                        break
             while flying:
                 yield self._answer(flying.popleft(), owed)
         finally:
@@ -114,6 +152,9 @@ class Runner:
                     self._answer(flying.popleft(), owed)
             except (EOFError, OSError):  # a worker gone: all are let go, and forked afresh if more work comes
                 self.close(now=True)
+        if self._pays() is False:
+            self.close()
+            self.workers = 1  # for the rest of this search: one process
 
     def _answer(self, sent: tuple[Batch, int], owed: list[list]) -> tuple[Batch, Result]:
         """A worker's result, its news passed on to the other workers with their next batches."""
@@ -123,6 +164,15 @@ class Runner:
             for other in range(len(owed)):
                 if other != at:
                     owed[other].append(result.news)
+        if self.trial and self.together is None:  # the workers' trial: the candidates answered after its first
+            window, now = self._window, time.perf_counter()
+            if not window[1]:
+                window[1] = now  # the workers are busy from here on: each answer read, the next batch is sent
+            else:
+                window[0] += len(batch[0])
+                window[2] += 1
+                if window[2] >= TRIAL_BATCHES:
+                    self.together = window[0] / max(now - window[1], 1e-6)
         return batch, dataclasses.replace(result, news=None)
 
     def memory(self) -> int:

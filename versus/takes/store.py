@@ -4,9 +4,10 @@ Why one file a take (and not one sidecar, nor SQLite): a save writes that take's
 its cost does not grow with the takes, two processes saving different takes never meet, and a
 hand edit to any other take is never rewritten. A new take's name is claimed by exclusive
 creation (a complete file hard-linked to the name, which fails if the name is taken), so two
-writers at once cannot pick the same name; a changed take is written atomically (temporary file,
-fsync, rename). The files stay plain YAML that a person can read and mend, and the folder is not
-matched by `scenes/*.yaml`. A take file that cannot be read is never overwritten.
+writers at once cannot pick the same name, and the next such name is found in a few looks, not a
+reading of the folder (a hidden hint holds the highest number given); a changed take is written
+atomically (temporary file, fsync, rename). The files stay plain YAML that a person can read and
+mend, and the folder is not matched by `scenes/*.yaml`. A take file that cannot be read is never overwritten.
 
 A take's name can be anything the author types: its file name is a slug of it (with a short
 hash when the slug differs), and the real name is kept inside the file. The oldest take is the
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from versus import yamlio
-from versus.files import Unreadable, folder_lock, read_bounded, write_atomic, write_new
+from versus.files import Unreadable, folder_lock, new_file_mode, read_bounded, write_atomic, write_new
 from versus.scenes.problems import suggest
 from versus.takes import sidecar
 from versus.takes.take import Take, TakeChanged, TakeExists, TakesError, check_name, now, slug
@@ -38,6 +39,7 @@ MAX_TAKE_BYTES = 4_000_000  # one take: far more spins than any game uses
 HEADER = ("# A take of {scene}, kept by Versus: a playthrough that replays exactly from these spins.\n"
           "# One file a take; edit with care. The scene file is never touched.\n")
 AUTO_NAME = re.compile(r"^(?P<prefix>.+)-(?P<n>[0-9]{1,9})$")
+HINT, HINT_WIDTH = "last", 9  # .last-<prefix>: the highest N a save gave prefix-N, nine digits and a newline
 
 
 def _own_comments(text: str) -> list[str]:
@@ -182,14 +184,69 @@ class TakeStore:
         return None
 
     def new_name(self, prefix: str = "take") -> str:
-        """The next name of the form prefix-N after any held (claimed for good only by a save)."""
+        """The next name of the form prefix-N after any held (claimed for good only by a save).
+
+        In a few looks however many takes there are: the highest N a save gave this prefix is kept in a
+        hidden hint file, and any name past it that another writer took meanwhile is stepped over. Without
+        a hint (a folder saved by an older Versus, or the hint unreadable), the folder is read once."""
         self._migrate()
+        highest = self._hinted(prefix)
+        if highest is None:
+            highest = self._highest_held(prefix)
+            self._hint(prefix, highest)
+        while self.holds(f"{prefix}-{highest + 1}"):
+            highest += 1
+        return f"{prefix}-{highest + 1}"
+
+    def _highest_held(self, prefix: str) -> int:
+        """The highest N of the files named prefix-N (0 where there are none): the whole folder read."""
         pattern = re.compile(rf"^{re.escape(prefix)}-([0-9]{{1,9}})\.yaml$")
         try:
-            numbers = [int(m.group(1)) for e in os.scandir(self.folder) if (m := pattern.match(e.name))]
+            return max((int(m.group(1)) for e in os.scandir(self.folder) if (m := pattern.match(e.name))), default=0)
         except FileNotFoundError:
-            numbers = []
-        return f"{prefix}-{max(numbers, default=0) + 1}"
+            return 0
+
+    def _hint_file(self, prefix: str) -> Path:
+        return self.folder / f".{HINT}-{slug(prefix)}"  # hidden: never listed as a take, never swept
+
+    def _hinted(self, prefix: str) -> int | None:
+        """The highest N a save gave prefix-N, as its hint says; None where there is no readable hint."""
+        try:
+            fd = os.open(self._hint_file(prefix), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            return None
+        try:
+            text = os.read(fd, HINT_WIDTH + 2)
+        except OSError:
+            return None
+        finally:
+            os.close(fd)
+        return int(text) if len(text) == HINT_WIDTH + 1 and text[:-1].isdigit() and text[-1:] == b"\n" else None
+
+    def _hint(self, prefix: str, n: int) -> None:
+        """Say that prefix-n is held. One write of a few bytes, in place and not synced: a hint lost or
+        lowered by another writer at once is only a look or two more (or one reading of the folder)."""
+        try:
+            fd = os.open(self._hint_file(prefix), os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0),
+                         new_file_mode())
+        except OSError:
+            return  # a folder that cannot take it: names are found by reading the folder
+        try:
+            os.write(fd, f"{n:0{HINT_WIDTH}d}\n".encode("ascii"))
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+    def _claimed(self, name: str) -> None:
+        """A new take's name was claimed: when it is prefix-N, past the hint, the hint moves on to it."""
+        match = AUTO_NAME.match(name)
+        if match is None or slug(name) != name:
+            return
+        prefix, n = match.group("prefix"), int(match.group("n"))
+        hinted = self._hinted(prefix)
+        if hinted is None or n > hinted:
+            self._hint(prefix, max(n, self._highest_held(prefix)) if hinted is None else n)
 
     # -- writing -----------------------------------------------------------------------------
     def save(self, take: Take) -> Take:
@@ -207,6 +264,7 @@ class TakeStore:
         for _ in range(100_000):
             key = slug(take.name)
             if write_new(self.file(key), self.render(take.to_data())):
+                self._claimed(take.name)
                 return dataclasses.replace(take, key=key)
             if exact:
                 raise TakeExists(f"There is already a take called {take.name}; choose another name.")
