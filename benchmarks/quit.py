@@ -35,7 +35,7 @@ def prepare(folder: Path, turns: int) -> Path:
     from versus.scenes.load import load_scene
     from versus.takes.outcome import as_take
     from versus.takes.store import TakeStore
-    from versus.tui.session import replay
+    from versus.takes.replay import replay
 
     scene = folder / "scenes" / "netherfield.yaml"
     scene.parent.mkdir(parents=True, exist_ok=True)

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from versus.scenes.load import load_scene  # noqa: E402
 from versus.takes.outcome import as_take  # noqa: E402
 from versus.takes.store import TakeStore  # noqa: E402
-from versus.tui.session import replay  # noqa: E402
+from versus.takes.replay import replay  # noqa: E402
 
 
 def save_seconds(takes: int, saves: int) -> tuple[float, float]:

@@ -362,7 +362,7 @@ async def test_help_shows_the_keys_the_keymap_gave(scene_path, own_config: Path)
 
 def test_a_take_renamed_in_another_window_is_followed(scene_path):
     from versus.tui.session import Session
-    from versus.tui.take_files import rename
+    from versus.takes.files import rename
 
     here = Session(scene_path)
     here.spin()

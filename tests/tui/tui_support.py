@@ -41,7 +41,7 @@ def save_take(path: Path, name: str, spins: list[int], note: str = "") -> Take:
     """A take played from these spins, saved beside the scene with a fixed date."""
     from versus.scenes.load import load_scene
     from versus.takes.outcome import as_take
-    from versus.tui.session import replay
+    from versus.takes.replay import replay
 
     scene = load_scene(path)
     play = replay(scene, spins, scene.seed).play

@@ -8,42 +8,20 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 from versus.scenes.load import load_scene
 from versus.scenes.model import Scene
+from versus.takes.files import write_elsewhere
 from versus.takes.outcome import as_take
 from versus.takes.playthrough import Played, Playthrough
-from versus.takes.store import Take, TakeChanged, TakeExists, TakesError, TakeStore, check_name, now, slug
+from versus.takes.replay import replay
+from versus.takes.store import Take, TakeChanged, TakeExists, TakesError, TakeStore, check_name
 from versus.tui.trail import Trail
 
 
 class Refusal(Exception):
     """An action that cannot be taken now; the message says why, for the person at the keys."""
-
-
-@dataclass(frozen=True, slots=True)
-class Replayed:
-    play: Playthrough
-    problem: str | None = None  # why the take could not be replayed to its end, if it could not
-
-
-def replay(scene: Scene, spins: tuple[int, ...] | list[int], seed: int, turns: int = 0,
-           name: str = "the take") -> Replayed:
-    """A playthrough of the scene with these spins played, then any skipped turns up to `turns`."""
-    play = Playthrough(scene, take_spins=list(spins), seed=seed)
-    try:
-        while not play.finished and play.next_k <= len(spins):
-            play.step()
-        while not play.finished and not play.game.state.needs_spin and play.game.state.turn < turns:
-            play.step()
-    except ValueError as error:
-        return Replayed(play, f"{name} replays only to spin {play.next_k - 1}: {error}")
-    used = play.game.spins_used
-    if used < len(spins):
-        return Replayed(play, f"{name} has {len(spins) - used} spins after the game's end; they are not played")
-    return Replayed(play)
 
 
 class Session:
@@ -300,18 +278,6 @@ def _why(error: Exception, folder: Path) -> str:
         where = error.filename if error.filename else folder
         return f"{where}: {error.strerror or error}"
     return str(error)
-
-
-def write_elsewhere(take: Take, store: TakeStore, target: Path) -> Path:
-    """The take, as a take file, written at target (or target-2, … if that is taken): for spins the take's own
-    folder cannot hold. The file is a take like any other: moved into the takes folder, it is listed there."""
-    from versus.files import write_next_free
-
-    target = Path(target).expanduser()
-    if target.is_dir():
-        target = target / f"{take.key or slug(take.name)}.yaml"
-    take = dataclasses.replace(take, name=check_name(take.name), played=take.played or now())
-    return write_next_free(target, store.render(take.to_data()))
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:

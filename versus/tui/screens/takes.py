@@ -12,8 +12,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Label, Static
 
+from versus.takes.compare import PART, Comparison, Side, compare, marked_prose
 from versus.takes.store import Take
-from versus.tui.compare import PART, Comparison, Side, compare, marked_prose
 from versus.tui.status_words import beat_marks
 
 if TYPE_CHECKING:
@@ -144,8 +144,8 @@ class TakesScreen(ModalScreen[tuple[str, str, str] | None]):
         self.hint()
 
     def action_rename(self) -> None:
+        from versus.takes.files import TakeRefused, rename
         from versus.tui.screens.fork import ForkScreen
-        from versus.tui.take_files import TakeRefused, rename
 
         take = self.highlighted()
         if take is None:
@@ -177,8 +177,8 @@ class TakesScreen(ModalScreen[tuple[str, str, str] | None]):
                              done)
 
     def action_delete(self) -> None:
+        from versus.takes.files import TakeRefused, trash, trash_folder
         from versus.tui.screens.confirm import ConfirmScreen
-        from versus.tui.take_files import TakeRefused, trash, trash_folder
 
         take = self.highlighted()
         if take is None:
