@@ -26,7 +26,7 @@ async def test_twelve_spins_four_undos_and_a_fork_keep_all_twelve(scene_path):
         assert takes_by_name(scene_path)["take-1"].spins == tuple(twelve)  # undo is not destruction
         await pilot.press("f")
         await settle(pilot)
-        await pilot.press(*"other", "enter")
+        await pilot.press("tab", *"other", "enter")
         await settle(pilot)
         takes = takes_by_name(scene_path)
         assert takes["take-1"].spins == tuple(twelve)

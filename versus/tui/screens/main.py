@@ -407,11 +407,15 @@ class MainScreen(BackgroundWork, Screen):
                 return str(error)
             return f"There is already a take called {name}." if taken else None
 
-        def done(name: str | None) -> None:
-            if name:
-                self.fork(name)
+        self.app.push_screen(ForkScreen(default, check, self.view.turn, fork=self.fork, play=self.play_key))
 
-        self.app.push_screen(ForkScreen(default, check, self.view.turn), done)
+    async def play_key(self, key: str) -> bool:
+        """Do what a key does on this screen (a key that came while a dialog was up); whether it did anything."""
+        active = self.active_bindings.get(key)
+        if active is None or not active.enabled:
+            return False
+        await self.run_action(active.binding.action)
+        return True
 
     def fork(self, name: str) -> None:
         try:

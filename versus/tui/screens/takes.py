@@ -145,7 +145,7 @@ class TakesScreen(ModalScreen[tuple[str, str, str] | None]):
 
     def action_rename(self) -> None:
         from versus.takes.files import TakeRefused, rename
-        from versus.tui.screens.fork import ForkScreen
+        from versus.tui.screens.fork import NameScreen
 
         take = self.highlighted()
         if take is None:
@@ -172,7 +172,7 @@ class TakesScreen(ModalScreen[tuple[str, str, str] | None]):
             self.notify(f"{take.name} is now {kept.name}; the old file is in .trash/.", title="Renamed")
             self.refill(kept.key)
 
-        self.app.push_screen(ForkScreen(take.name, check, take.turns, title=f"Rename {take.name}",
+        self.app.push_screen(NameScreen(take.name, check, take.turns, title=f"Rename {take.name}",
                                         text="The take keeps its spins, note and parent; only its name changes."),
                              done)
 
