@@ -328,13 +328,14 @@ def test_a_take_changed_by_hand_while_played_is_left_alone(scene):
     path.write_text(path.read_text().replace("spins: [3, 5, 2]", "spins: [3, 5, 2, 4]  # my own ending"))
     edited = path.read_text()
     session.spin(1)
-    kept = session.save()
-    assert path.read_text() == edited and kept.name == "take-2" and kept.parent == "take-1"
-    assert any("left as it is" in n for n in session.notices)
+    saved = session.save()
+    kept = saved.take
+    assert path.read_text() == edited and kept is not None and kept.name == "take-2" and kept.parent == "take-1"
+    assert any("left as it is" in n for n in saved.notices) and saved.forked_from == "take-1"
     mine = TakeStore(scene).file("take-2")
     mine.write_text("name: [broken\n")  # a slip of the author's hand
     session.spin()
-    assert session.save().name == "take-3" and mine.read_text() == "name: [broken\n"
+    assert session.save().take.name == "take-3" and mine.read_text() == "name: [broken\n"
 
 
 EXTENDER = """
