@@ -383,7 +383,7 @@ def test_a_save_reads_and_writes_its_own_take_only_however_many_there_are(scene,
     real_read, real_replace = store_module.read_bounded, files.os.replace
     monkeypatch.setattr(store_module, "read_bounded", lambda path, *a: reads.append(path) or real_read(path, *a))
     monkeypatch.setattr(files.os, "replace", lambda a, b: writes.append(b) or real_replace(a, b))
-    store.save(dataclasses.replace(kept, spins=kept.spins + (4,)))
+    store.save(dataclasses.replace(kept, spins=(*kept.spins, 4)))
     assert reads == [store.file("take-150")] and writes == [store.file("take-150")]
 
 

@@ -254,13 +254,13 @@ async def test_takes_are_renamed_and_deleted_into_the_trash(scene_path):
         await settle(pilot)
         await pilot.press("down", "r")  # take-1 (newest first)
         await settle(pilot)
-        await pilot.press(*"ctrl+a ctrl+k".split(), *"Evening", "enter")
+        await pilot.press(*["ctrl+a", "ctrl+k"], *"Evening", "enter")
         await settle(pilot)
         names = sorted(p.name for p in folder.glob("*.yaml"))
         assert names == ["Evening.yaml", "take-2.yaml"] and (folder / ".trash" / "take-1.yaml").exists()
         await pilot.press("d")
         await settle(pilot)
-        assert "ConfirmScreen" == type(app.screen).__name__
+        assert type(app.screen).__name__ == "ConfirmScreen"
         await pilot.press("n")
         await settle(pilot)
         assert (folder / "Evening.yaml").exists()
@@ -327,4 +327,4 @@ async def test_the_prose_adds_paragraphs_without_rendering_the_rest_again(scene_
         await pilot.pause(0.5)
         await settle(pilot)
         now = list(panel.query_children("Markdown"))
-        assert len(now) == len(first) + 1 and all(a is b for a, b in zip(first, now))
+        assert len(now) == len(first) + 1 and all(a is b for a, b in zip(first, now, strict=False))

@@ -227,7 +227,7 @@ def long_takes(scene_path: Path) -> tuple[list[int], list[int]]:
     for _ in play.play_out():
         pass
     spins = play.spins()
-    other = spins[:63] + [1 if spins[63] != 1 else 2] + spins[64:]
+    other = [*spins[:63], 1 if spins[63] != 1 else 2, *spins[64:]]
     save_take(scene_path, "take-1", spins)
     save_take(scene_path, "take-2", other)
     return spins, other

@@ -66,7 +66,7 @@ async def test_the_rule_and_help_screens_open_and_close(scene_path):
         assert "not yet on the board" in str(app.screen.query_one("#rule-title").render())
         await pilot.press("escape", "question_mark")
         await settle(pilot)
-        assert "HelpScreen" == type(app.screen).__name__
+        assert type(app.screen).__name__ == "HelpScreen"
         await pilot.press("escape")
         assert isinstance(app.screen, MainScreen)
         for spin in (3, 5, 1):  # Elizabeth to 3, Mr. Darcy to 5, Elizabeth to 4: HONESTY, advanced to 10

@@ -1,4 +1,5 @@
-"""Pilot tests of takes as the author's work (docs/architecture.md §5): undo, redo, forks and reloads never shorten a saved take."""
+"""Pilot tests of takes as the author's work (docs/architecture.md §5): undo, redo, forks and reloads never
+shorten a saved take."""
 
 from __future__ import annotations
 
