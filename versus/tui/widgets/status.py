@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual import work
 from textual.reactive import reactive
-from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from versus.rulebook import plural
 from versus.tui.status_words import HELD, NOT_YET  # with the words "held" / "not yet": colour is not the only cue
 from versus.tui.view import View, saving, sentence
+from versus.tui.widgets.text import TextPanel
 
 if TYPE_CHECKING:
     from textual import getters
@@ -20,10 +20,12 @@ if TYPE_CHECKING:
     from versus.tui.services import ServicedApp
 
 
-class StatusLine(Static):
+class StatusLine(TextPanel):
     """Two lines: the take, turn and what the last spin did; who acts next and the beats held.
 
     Whatever does not fit ends in an ellipsis, never cut without a mark."""
+
+    FIXED_HEIGHT = True
 
     view: reactive[View | None] = reactive(None, always_update=True)
     """What to show: set by the screen after every change."""
@@ -50,10 +52,10 @@ class StatusLine(Static):
             text.append(f"beats {held}/{len(view.beats)} held", "bold" if held == len(view.beats) else "")
             text.append(" \u2502 ", "dim")
         text.append(view.next_up, "bold" if view.over else "")
-        self.update(text)
+        self.show(text)
 
 
-class BeatsPanel(Static):
+class BeatsPanel(TextPanel):
     """Each beat of the scene, held so far or not yet, and the chances from here (worked out in this
     panel's worker, off the UI thread, and shown only if the play has not moved on)."""
 
@@ -115,7 +117,7 @@ class BeatsPanel(Static):
             text.append(f"  {'held' if held else 'not yet'}\n", "italic dim")
         if self.odds:
             text.append(self.odds, "italic")
-        self.update(text)
+        self.show(text)
 
 
 def chances_text(chances: dict[int, float], names: list[str]) -> str:
