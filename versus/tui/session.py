@@ -35,10 +35,11 @@ class Held:
     parent: str = ""
     stored: tuple[int, ...] = ()  # the take's spins as its file holds them
     saved: bool = False  # whether the take is in the store
+    turns: int = 0  # the turns its file says were played (sat-out turns after the last spin count too)
 
     @classmethod
     def of(cls, take: Take) -> Held:
-        return cls(take.name, take.key, take.note, take.parent, take.spins, True)
+        return cls(take.name, take.key, take.note, take.parent, take.spins, True, take.turns)
 
     @classmethod
     def fork_of(cls, origin: str, note: str) -> Held:
@@ -211,22 +212,26 @@ class Session:
         played = len(self.play.spins())
         return max(0, played - len(self.held.stored)) if self.held.saved else played
 
-    def save(self) -> Saved:
+    def save(self, touch: bool = False) -> Saved:
         """Keep the play in its take, when that adds to the file (no take while the play is inside the saved
-        take, whose file already holds more, or has nothing to keep). TakesError/OSError, and then
-        save_problem says why until a save succeeds; the spins stay in the play, to be saved again."""
+        take, whose file already holds more or as much, or has nothing to keep; touch: write it even so, to
+        mark it the take last played). TakesError/OSError, and then save_problem says why until a save
+        succeeds; the spins stay in the play, to be saved again."""
         try:
-            saved = self._save()
+            saved = self._save(touch)
         except (TakesError, OSError) as error:
             self.save_problem = _why(error, self.store.folder)
             raise
         self.save_problem = None
         return saved
 
-    def _save(self) -> Saved:
+    def _save(self, touch: bool) -> Saved:
         played = len(self.play.spins())
         if self.held.saved and played < len(self.held.stored):
             return Saved()
+        if (self.held.saved and not touch and played == len(self.held.stored)
+                and self.play.game.state.turn == self.held.turns):
+            return Saved()  # a redo to the take's end: the file holds all of it already
         if not self.held.saved and not played:
             return Saved()
         notices: list[str] = []

@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Header, Tab, Tabs
 
 from versus.rulebook import plural
@@ -120,6 +121,7 @@ class MainScreen(Screen):
         self._repaint_due = False  # a repaint is asked for and not yet done (keys coalesce into one)
         self._work_timer: Timer | None = None  # starts the prose and odds once the keys have settled
         self._retry_timer: Timer | None = None  # tries a failed save again, every RETRY seconds, until one succeeds
+        self._shown: list[Widget] = []  # the widgets a View feeds (see shown_widgets)
         self.set_reactive(MainScreen.mode, layout_mode(*self.app.size))
 
     # -- layout ------------------------------------------------------------------------------
@@ -167,6 +169,7 @@ class MainScreen(Screen):
         return rows * cell + 2
 
     def on_mount(self) -> None:
+        self._shown = [*self.query(SHOWN), *self.query(ProsePanel)]  # all composed by now, and for good
         self.title = self.session.scene.title
         self.sub_title = self.session.scene.name
         self.panels.title(self.board_title(), self.prose_title())
@@ -192,21 +195,28 @@ class MainScreen(Screen):
         """Show the session as it now is, and start the prose and odds afresh once the keys settle."""
         self._repaint_due = False
         self.view = build(self.session)
-        for widget in self.query(SHOWN):
-            widget.view = self.view  # type: ignore[attr-defined]
-        for prose in self.query(ProsePanel):
-            prose.showing = (self.view.version, self.view.take)
+        for widget in self.shown_widgets():
+            if isinstance(widget, ProsePanel):
+                widget.showing = (self.view.version, self.view.take)
+            else:
+                widget.view = self.view  # type: ignore[attr-defined]
         self.sub_title = f"{saving(self.view)} \u00b7 {self.session.scene.name}"
         self.panels.title(self.board_title(), self.prose_title())
         self.settle_work()
+
+    def shown_widgets(self) -> list[Widget]:
+        """The widgets a View feeds and the prose panel, found once: a CSS query at every key cost as much
+        as drawing them."""
+        return self._shown or [*self.query(SHOWN), *self.query(ProsePanel)]  # before mounting: as far as composed
 
     def show_saving(self) -> None:
         """Show whether the take is on disk, without redrawing the rest."""
         self.view = dataclasses.replace(self.view, take=self.session.take_name or "new take",
                                         saved=self.session.saved, unsaved=self.session.unsaved(),
                                         save_problem=self.session.save_problem or "")
-        for widget in self.query("StatusLine, BeatsPanel"):
-            widget.view = self.view  # type: ignore[attr-defined]
+        for widget in self.shown_widgets():
+            if isinstance(widget, StatusLine | BeatsPanel):
+                widget.view = self.view
         self.sub_title = f"{saving(self.view)} \u00b7 {self.session.scene.name}"
 
     def settle_work(self) -> None:
@@ -230,8 +240,9 @@ class MainScreen(Screen):
         if not self._repaint_due:
             self._repaint_due = True
             self.call_later(self._redraw)
-        for beats in self.query(BeatsPanel):  # none yet, when asked before the screen is composed
-            beats.odds = ""  # the odds shown were for a position that has passed
+        for widget in self.shown_widgets():  # none yet, when asked before the screen is composed
+            if isinstance(widget, BeatsPanel):
+                widget.odds = ""  # the odds shown were for a position that has passed
 
     def _redraw(self) -> None:
         if not self._repaint_due:
@@ -249,12 +260,12 @@ class MainScreen(Screen):
         for notice in notices:
             self.notify(notice, severity="warning", timeout=8)
 
-    def save(self) -> bool:
+    def save(self, touch: bool = False) -> bool:
         """Keep what the last action added (nothing, when the play is inside its saved take); whether all is
         on disk. A failed save is told, shown in the header until a save succeeds, and tried again."""
         failing = self.session.save_problem
         try:
-            saved = self.session.save()
+            saved = self.session.save(touch)
         except Exception as error:  # noqa: BLE001 -- TakesError, OSError, any: tell, keep the spins, try again
             problem = self.session.save_problem or str(error)
             self.post_message(msg.SaveFailed(problem, new=problem != failing))
@@ -426,7 +437,7 @@ class MainScreen(Screen):
                 self.refuse(str(error))
                 return
             self.post_message(msg.TakeSwitched(name, self.session.play.game.state.turn))
-            self.save()  # the take last played is the one that opens next time
+            self.save(touch=True)  # the take last played is the one that opens next time
             self.tell(opened.notices)
         self.after_change()
 

@@ -22,7 +22,11 @@ class TextPanel(Static):
         if self.FIXED_HEIGHT:
             self.update(text, layout=False)
             return
+        if not self.display:  # hidden by its own style (a layout without it): laid out when it is shown
+            self.update(text, layout=False)
+            self._shape = (-1, -1)
+            return
         width = self.content_region.width
         shape = (width, len(text.wrap(self.app.console, width)) if width > 0 else -1)
-        self.update(text, layout=shape != self._shape or width <= 0)
+        self.update(text, layout=shape != self._shape or width <= 0)  # not laid out yet: it must be
         self._shape = shape
