@@ -9,9 +9,7 @@ worked out by their panels' own workers, the export and the solver by the app's.
 from __future__ import annotations
 
 import dataclasses
-import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from textual.app import ComposeResult
@@ -42,6 +40,7 @@ if TYPE_CHECKING:
     from textual.timer import Timer
 
     from versus.tui.screens.export_format import ExportChoice
+    from versus.tui.screens.unsaved import Leave
     from versus.tui.services import ServicedApp
 
 NARROW_WIDTH, NARROW_HEIGHT = 100, 32  # below either, the panels collapse into tabs
@@ -590,42 +589,9 @@ class MainScreen(Screen):
     def ask_about_unsaved(self) -> None:
         from versus.tui.screens.unsaved import UnsavedScreen
 
-        if isinstance(self.app.screen, UnsavedScreen):
-            return
-        session = self.session
-        self.app.push_screen(UnsavedScreen(session.take_name or "The new take", session.unsaved(),
-                                           session.save_problem or "", self.default_elsewhere()),
-                             self.unsaved_answered)
+        if not isinstance(self.app.screen, UnsavedScreen):
+            self.app.push_screen(UnsavedScreen(self.session, self.save), self.unsaved_answered)
 
-    def default_elsewhere(self) -> Path:
-        """Where unsaved spins are offered a home: the home folder, else the system's temporary one."""
-        import tempfile
-
-        home = Path.home()
-        folder = home if home.is_dir() and os.access(home, os.W_OK) else Path(tempfile.gettempdir())
-        return folder / f"{self.session.path.stem}.{self.session.take_key or 'new-take'}.unsaved.yaml"
-
-    def unsaved_answered(self, answer: tuple[str, str] | None) -> None:
-        what, where = answer or ("stay", "")
-        if what == "retry":
-            if self.save():
-                self.leave()
-            else:
-                self.ask_about_unsaved()
-        elif what == "elsewhere":
-            try:
-                path = self.session.write_elsewhere(where)
-            except Exception as error:  # noqa: BLE001 -- the spins not written, whyever: told, and asked again
-                self.notify(f"The spins could not be written to {where}: {_strerror(error)}", title="Not written",
-                            severity="error", timeout=10)
-                self.ask_about_unsaved()
-                return
-            self.leave(f"versus: the take was not saved in its folder ({self.session.save_problem}); "
-                       f"all its {len(self.session.play.spins())} spins were written to {path}. "
-                       f"Move that file into {self.session.store.folder}/ to have it listed again.")
-        elif what == "discard":
-            self.leave()
-
-
-def _strerror(error: Exception) -> str:
-    return (error.strerror or str(error)) if isinstance(error, OSError) else str(error)
+    def unsaved_answered(self, leaving: Leave | None) -> None:
+        if leaving is not None:
+            self.leave(leaving.message)
