@@ -18,7 +18,22 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from versus.takes.store import TakeStore, check_name
+
 LEFT_TO_THE_DIALOG = ("enter", "escape", "tab", "shift+tab")
+
+
+def name_problem(store: TakeStore, name: str) -> str | None:
+    """What is wrong with this name for a new take, if anything."""
+    name = name.strip()
+    if not name:
+        return "A take needs a name."
+    try:
+        check_name(name)
+        taken = store.holds(name)
+    except Exception as error:  # noqa: BLE001 -- whatever is wrong with the name is shown in the dialog
+        return str(error)
+    return f"There is already a take called {name}." if taken else None
 
 
 class NameScreen(ModalScreen[str | None]):

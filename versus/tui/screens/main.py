@@ -22,14 +22,12 @@ from textual.widgets import Header, Tab, Tabs
 
 from versus.rulebook import plural
 from versus.takes.playthrough import Played
-from versus.takes.store import check_name
 from versus.tui import messages as msg
-from versus.tui.layout import layout_for
 from versus.tui.session import Refusal, Saved, Session
 from versus.tui.view import View, build, saving
 from versus.tui.widgets.board import BoardView
 from versus.tui.widgets.footer import KeyFooter
-from versus.tui.widgets.panels import PANEL_KEYS, Panel, Panels, SidePanel
+from versus.tui.widgets.panels import PANEL_KEYS, Panel, Panels, SidePanel, board_height
 from versus.tui.widgets.players import CompactPlayers, PlayersPanel
 from versus.tui.widgets.playlog import PlayLog
 from versus.tui.widgets.prose import ProsePanel
@@ -160,12 +158,7 @@ class MainScreen(Screen):
         return f"Prose \u00b7 about {choice.words:,} words" if choice.words else f"Prose \u00b7 {choice.pace}"
 
     def board_height(self) -> int:
-        """Rows for the board panel: as tall as the spiral wants, leaving room below for the rest."""
-        height = self.app.size.height
-        rows = layout_for(self.session.play.board).rows
-        room = height - 3 - (2 if self.mode == "wide" else 13)
-        cell = max(1, min(4 if self.mode == "wide" else 3, (room - 2) // rows))
-        return rows * cell + 2
+        return board_height(self.session.play.board, self.app.size.height, self.mode)
 
     def on_mount(self) -> None:
         self._shown = [*self.query(SHOWN), *self.query(ProsePanel)]  # all composed by now, and for good
@@ -368,26 +361,15 @@ class MainScreen(Screen):
 
     # -- takes ---------------------------------------------------------------------------------
     def action_fork(self) -> None:
-        from versus.tui.screens.fork import ForkScreen
+        from versus.tui.screens.fork import ForkScreen, name_problem
 
         try:
             default = self.session.store.new_name()
         except Exception:  # noqa: BLE001 -- only a suggestion: any trouble finding one gives a plain name
             default = "take-new"
-        self.app.push_screen(ForkScreen(default, self.fork_problem, self.view.turn, fork=self.fork,
+        self.app.push_screen(ForkScreen(default, lambda name: name_problem(self.session.store, name), self.view.turn,
+                                        fork=self.fork,
                                         play=self.play_key))
-
-    def fork_problem(self, name: str) -> str | None:
-        """What is wrong with this name for a new take, if anything."""
-        name = name.strip()
-        if not name:
-            return "A take needs a name."
-        try:
-            check_name(name)
-            taken = self.session.store.holds(name)
-        except Exception as error:  # noqa: BLE001 -- whatever is wrong with the name is shown in the dialog
-            return str(error)
-        return f"There is already a take called {name}." if taken else None
 
     def fork(self, name: str) -> None:
         try:
@@ -476,24 +458,10 @@ class MainScreen(Screen):
         self.app.push_screen(RuleScreen(self.session, self.view.landed))
 
     def action_help(self) -> None:
-        from versus.tui.screens.help import HelpScreen
+        from versus.tui.screens.help import HelpScreen, as_authored
 
         kinds = {space.kind for space in self.session.play.board.spaces}
-        self.app.push_screen(HelpScreen(self.shown_bindings(), kinds))
-
-    def shown_bindings(self) -> list[Binding]:
-        """The screen's keys as the author has them: keymap.yaml may have moved or doubled any, by its id."""
-        authored = self.app.author_keys  # {id: "j,space"}, as the app applied it
-        out = []
-        for binding in PLAY_BINDINGS:  # the screen's BINDINGS, as Binding (BINDINGS is typed as Textual's)
-            given = authored.get(binding.id or "")
-            now = [key.strip() for key in given.split(",") if key.strip()] if given else []
-            if not now:
-                out.append(binding)
-            else:
-                out.append(Binding(",".join(now), binding.action, binding.description, show=binding.show,
-                                   key_display=" ".join(now), tooltip=binding.tooltip, id=binding.id))
-        return out
+        self.app.push_screen(HelpScreen(as_authored(PLAY_BINDINGS, self.app.author_keys), kinds))
 
     def action_reload(self) -> None:
         from versus.scenes.problems import SceneError

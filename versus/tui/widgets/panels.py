@@ -12,6 +12,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Tabs
 
+from versus.rules.board import Board
+from versus.tui.layout import layout_for
 from versus.tui.widgets.prose import ProsePanel
 
 # (key, panel, title): a key that goes to each panel (a tab, when the panels are tabs)
@@ -20,6 +22,14 @@ ORDER = [panel for _, panel, _ in PANEL_KEYS]
 PANEL_IDS = {"board": "board-panel", "players": "side", "log": "log-panel", "prose": "prose-panel"}
 FOCUS = {"board": None, "players": "#side", "log": "PlayLog", "prose": "ProsePanel"}
 LAYOUTS = ("narrow", "medium", "wide")
+
+
+def board_height(board: Board, height: int, layout: str) -> int:
+    """Rows for the board panel: as tall as the spiral wants, leaving room below for the rest."""
+    rows = layout_for(board).rows
+    room = height - 3 - (2 if layout == "wide" else 13)
+    cell = max(1, min(4 if layout == "wide" else 3, (room - 2) // rows))
+    return rows * cell + 2
 
 
 class Panel(Vertical):
