@@ -12,15 +12,15 @@ exports read back as a stranger would (versus/narration/truth.py).
 from __future__ import annotations
 
 import argparse
+import itertools
 import time
 from collections import Counter
 from pathlib import Path
 
 from versus.export.markdown import render
-from versus.narration import checks, truth
+from versus.narration import checks, compose, truth
 from versus.narration.checks import Phrases
 from versus.narration.pipeline import PACES
-from versus.narration import compose
 from versus.scenes.load import load_scene
 from versus.takes.playthrough import Playthrough
 
@@ -50,7 +50,7 @@ def main() -> None:
         text = "\n\n".join(p.text for p in paragraphs)
         repeats = checks.repeated(text)
         openings = checks.paragraph_openings(text)
-        running = sum(1 for a, b in zip(openings, openings[1:]) if a == b)
+        running = sum(1 for a, b in itertools.pairwise(openings) if a == b)
         totals["exports"] += 1
         totals["sentences"] += len(checks.sentences(text))
         totals["repeated sentences"] += len(repeats)
@@ -136,12 +136,11 @@ def phrases(scenes, seeds: int = 5) -> None:
 def manuscript(scenes) -> None:
     """Sentences of six words or more shared by the example scenes' exports, in one manuscript folder
     (with its memory) and each exported alone (without)."""
+    import os
     import shutil
     import tempfile
 
     from versus.export.markdown import export_play
-
-    import os
 
     with tempfile.TemporaryDirectory() as folder:
         together, alone = {}, {}

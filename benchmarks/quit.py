@@ -14,6 +14,7 @@ figures move with the machine's load.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import statistics
@@ -34,8 +35,8 @@ def prepare(folder: Path, turns: int) -> Path:
     """A copy of Netherfield with room for `turns` turns, and a take of that many turns saved beside it."""
     from versus.scenes.load import load_scene
     from versus.takes.outcome import as_take
+    from versus.takes.replay import replay
     from versus.takes.store import TakeStore
-    from versus.tui.session import replay
 
     scene = folder / "scenes" / "netherfield.yaml"
     scene.parent.mkdir(parents=True, exist_ok=True)
@@ -82,10 +83,8 @@ def quit_once(scene: Path, wait: float, env: dict[str, str]) -> tuple[float, flo
                 pressed = time.perf_counter()
                 while process.poll() is None and time.perf_counter() - pressed < 300:
                     if select.select([master], [], [], 0.02)[0]:
-                        try:
+                        with contextlib.suppress(OSError):
                             os.read(master, 1 << 16)
-                        except OSError:
-                            pass
                 gone = time.perf_counter() - pressed if process.poll() is not None else float("inf")
                 break
     finally:

@@ -442,7 +442,7 @@ def main() -> None:
     times = []
     for path in sorted((ROOT / "scenes").glob("*.yaml")):
         scene = load_scene(path)
-        sets = [[str(b) for b in scene.beats]] + BEAT_SETS.get(scene.name, [])
+        sets = [[str(b) for b in scene.beats], *BEAT_SETS.get(scene.name, [])]
         for texts in sets:
             started = time.perf_counter()
             try:

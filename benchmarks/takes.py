@@ -24,8 +24,8 @@ sys.path.insert(0, str(ROOT))
 
 from versus.scenes.load import load_scene  # noqa: E402
 from versus.takes.outcome import as_take  # noqa: E402
+from versus.takes.replay import replay  # noqa: E402
 from versus.takes.store import TakeStore  # noqa: E402
-from versus.tui.session import replay  # noqa: E402
 
 
 def save_seconds(takes: int, saves: int) -> tuple[float, float, float]:
@@ -46,7 +46,7 @@ def save_seconds(takes: int, saves: int) -> tuple[float, float, float]:
         grow, new, named = [], [], []
         for n in range(saves):
             start = time.perf_counter()
-            current = store.save(dataclasses.replace(current, spins=current.spins + (1 + n % 6,)))
+            current = store.save(dataclasses.replace(current, spins=(*current.spins, 1 + n % 6)))
             grow.append(time.perf_counter() - start)
             start = time.perf_counter()
             store.save(dataclasses.replace(template, name=store.new_name()))

@@ -50,7 +50,7 @@ def long_take(scene_path: Path, turns: int) -> list[int]:
             play.step()
             continue
         preferred, _ = play.next_spin()
-        for spin in [preferred] + list(range(1, play.faces + 1)):
+        for spin in [preferred, *list(range(1, play.faces + 1))]:
             play.step(spin)
             if not play.game.state.over:
                 break

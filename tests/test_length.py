@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from versus.cli import main
-from versus.narration import checks
-from versus.narration import compose
+from versus.narration import checks, compose
 from versus.scenes.load import load_scene, scene_from_bytes
 from versus.takes.playthrough import Playthrough
 

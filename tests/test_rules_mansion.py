@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from helpers import game_at, play
+
 from versus.rules import events as ev
 from versus.rules.game import GameOver
 

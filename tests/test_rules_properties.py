@@ -44,7 +44,7 @@ def play_out(board, rules, players, spins):
 @settings(max_examples=150, deadline=None)
 @given(games())
 def test_counters_plus_pool_are_conserved_and_never_negative(case):
-    board, rules, players, spins = case
+    board, _rules, players, _spins = case
     for game in play_out(*case):
         s = game.state
         assert sum(s.counters) + s.pool == board.counters * players
@@ -63,7 +63,7 @@ def test_positions_stay_on_the_board(case):
 @settings(max_examples=150, deadline=None)
 @given(games())
 def test_a_game_ends_or_keeps_asking_for_spins(case):
-    board, rules, players, spins = case
+    board, _rules, _players, spins = case
     last = None
     for last in play_out(*case):
         pass
@@ -79,7 +79,7 @@ def test_a_game_ends_or_keeps_asking_for_spins(case):
 @settings(max_examples=100, deadline=None)
 @given(games())
 def test_undo_restores_the_exact_previous_state(case):
-    board, rules, players, spins = case
+    board, rules, players, _spins = case
     states = [Game(board, rules, players).state]
     game = None
     for game in play_out(*case):
@@ -138,7 +138,7 @@ def test_an_action_keeps_its_manners(case):
     for action in game.actions:
         again = pickle.loads(pickle.dumps(action))
         assert again == action and hash(again) == hash(action) and repr(again) == repr(action)
-        assert again == Action(action.player, action.spin, action.events) and not (again != action)
+        assert again == Action(action.player, action.spin, action.events) and again == action
         with pytest.raises(AttributeError):
             action.events = ()  # type: ignore[misc]
         with pytest.raises(AttributeError):
@@ -149,7 +149,7 @@ def test_an_action_keeps_its_manners(case):
 @given(games(), st.lists(st.integers(1, 2), max_size=40))
 def test_a_stream_from_a_game_plays_on_as_the_game_would_and_leaves_it_able_to_undo(case, more):
     """One-way play is its own object: streaming on from a game never takes the game's history away."""
-    board, rules, players, spins = case
+    _board, _rules, _players, _spins = case
     game = None
     for game in play_out(*case):
         pass

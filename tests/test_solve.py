@@ -12,13 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from versus.scenes.model import Pattern
-from versus.scenes.patterns import PatternError
-
 from versus.boards import load_board
 from versus.rules import Game
 from versus.scenes.load import load_scene
-from versus.scenes.patterns import Tracker, Vocabulary, parse
+from versus.scenes.model import Pattern
+from versus.scenes.patterns import PatternError, Tracker, Vocabulary, parse
 from versus.scenes.spins import spin_at
 from versus.solve import Unsolvable, save, solve
 from versus.solve.contradictions import contradictions
@@ -232,7 +230,7 @@ def test_example_scene_solutions_replay_from_the_saved_take(tmp_path, name, beat
     scene = with_beats(load_scene(path), beats)
     solution = solve(scene)
     assert len(solution.edits) <= 2
-    take, store = save(solution)
+    take, _store = save(solution)
     assert take.note == f"solved: {len(solution.edits)} edit{'' if len(solution.edits) == 1 else 's'}"
     kept = TakeStore(path).get(take.name)
     assert kept.spins == solution.spins

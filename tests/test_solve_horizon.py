@@ -40,7 +40,7 @@ def every_beat(board, rules, players: int) -> list[Pattern]:
     beats = []
     for who in range(players):
         beats += [Pattern("wins", who), Pattern("overshoots", who), Pattern("confined", who)]
-        beats += [Pattern("lands", who, space=s) for s in sorted(land) if 0 < s]
+        beats += [Pattern("lands", who, space=s) for s in sorted(land) if s > 0]
         beats += [Pattern("reaches", who, space=s) for s in sorted(rest) if s != rules.start]
     return beats
 
@@ -63,7 +63,7 @@ def played(sim: Simulator, horizons: list[Horizon], state, spins: np.ndarray) ->
     given_up = [np.zeros((games, len(h.needs)), dtype=bool) for h in horizons]
     while not over.all():
         over |= sim.ended()
-        for h, g in zip(horizons, given_up):
+        for h, g in zip(horizons, given_up, strict=False):
             g |= h.by_player(sim) & ~over[:, None]
         sim.step()
     return given_up, held
@@ -96,7 +96,7 @@ def test_beats_called_hopeless_never_all_hold(path, last_turn):
     spins = np.where(rng.random(shape) < 0.5, faces, rng.integers(1, faces + 1, shape))
     given_up, held = played(sim, horizons, Game(board, rules, n).state, spins)
     wrong, flagged, came_right = [], 0, 0
-    for h, g in zip(horizons, given_up):
+    for h, g in zip(horizons, given_up, strict=False):
         for i, need in enumerate(h.needs):
             all_held = held[:, list(need.beats)].all(axis=1)
             if (g[:, i] & all_held).any():

@@ -8,13 +8,13 @@ import os
 
 import numpy as np
 import pytest
+from test_solve_scaling import scene_with
 
 import versus.solve.search as search
 from versus.boards import load_board
 from versus.odds.simulate import Outcome
 from versus.solve.known import Known
 from versus.solve.workers import Result, Runner
-from test_solve_scaling import scene_with
 
 
 def outcomes(rows: int, rng: np.random.Generator) -> Outcome:

@@ -53,6 +53,6 @@ def test_a_take_extended_under_an_edited_scene_keeps_its_first_scene(tmp_path):
     assert len(data["spins"]) == 2
     take = session.store.read(session.take_key)
     assert take.scene_digest == first
-    again = dataclasses.replace(take, spins=take.spins + (4,), scene_digest=first)  # the first scene once more
+    again = dataclasses.replace(take, spins=(*take.spins, 4), scene_digest=first)  # the first scene once more
     session.store.save(again)
     assert "later_scene_sha256" not in yaml.safe_load(session.store.file(take.key).read_text())

@@ -361,13 +361,14 @@ def test_a_take_changed_by_hand_while_played_is_left_alone(scene):
     path.write_text(path.read_text().replace("spins: [3, 5, 2]", "spins: [3, 5, 2, 4]  # my own ending"))
     edited = path.read_text()
     session.spin(1)
-    kept = session.save()
-    assert path.read_text() == edited and kept.name == "take-2" and kept.parent == "take-1"
-    assert any("left as it is" in n for n in session.notices)
+    saved = session.save()
+    kept = saved.take
+    assert path.read_text() == edited and kept is not None and kept.name == "take-2" and kept.parent == "take-1"
+    assert any("left as it is" in n for n in saved.notices) and saved.forked_from == "take-1"
     mine = TakeStore(scene).file("take-2")
     mine.write_text("name: [broken\n")  # a slip of the author's hand
     session.spin()
-    assert session.save().name == "take-3" and mine.read_text() == "name: [broken\n"
+    assert session.save().take.name == "take-3" and mine.read_text() == "name: [broken\n"
 
 
 EXTENDER = """
@@ -415,7 +416,7 @@ def test_a_save_reads_and_writes_its_own_take_only_however_many_there_are(scene,
     real_read, real_replace = store_module.read_bounded, files.os.replace
     monkeypatch.setattr(store_module, "read_bounded", lambda path, *a: reads.append(path) or real_read(path, *a))
     monkeypatch.setattr(files.os, "replace", lambda a, b: writes.append(b) or real_replace(a, b))
-    store.save(dataclasses.replace(kept, spins=kept.spins + (4,)))
+    store.save(dataclasses.replace(kept, spins=(*kept.spins, 4)))
     assert reads == [store.file("take-150")] and writes == [store.file("take-150")]
 
 

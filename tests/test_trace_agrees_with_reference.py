@@ -12,8 +12,8 @@ import subprocess
 import sys
 
 import pytest
-
 from reference.rules import trace as reference_trace
+
 from versus.boards import load_board
 from versus.commands.trace import trace_lines
 from versus.rules import Game
@@ -30,7 +30,7 @@ MANSION_SWITCHES = {
 def mansion_settings():
     keys = list(MANSION_SWITCHES)
     for values in itertools.product(*(MANSION_SWITCHES[k][:2] for k in keys)):
-        yield dict(zip(keys, values))
+        yield dict(zip(keys, values, strict=False))
     for faces in MANSION_SWITCHES["teetotum"][2:]:
         yield {"teetotum": faces, "start": "off-board", "counting": "all", "collisions": "on", "relief": "begin-again"}
 

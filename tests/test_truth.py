@@ -7,11 +7,11 @@ and on scenes written here (a morning without onlookers, a game with no setting 
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from versus.export.markdown import render
 from versus.narration import compose, lint, truth
@@ -95,7 +95,7 @@ def test_nothing_happened_holds_over_plain_moves():
     sc, play, i = find(lambda a, b, c: a.spin and all(isinstance(e, (ev.TurnBegan, ev.Spun, ev.Moved, ev.Landed))
                                                       for e in a.events) and c.pos[a.player] < 60
                        and b.pos[a.player] > 0)
-    plain = [e for e in play.played[i].action.events if isinstance(e, ev.Landed)][0]
+    plain = next(e for e in play.played[i].action.events if isinstance(e, ev.Landed))
     if play.board.space(plain.space).kind == "blank":
         assert false(sc, play, "Nothing happened, and it happened slowly.", i) == []
 
@@ -275,7 +275,7 @@ def test_annotated_exports_read_back_true_and_cover_every_action_once():
             if pace != "summary":  # a summary is one or two paragraphs that tell the whole game
                 assert notes[0][1] == "none" and notes[-1][1] == "none"  # the opening and the close
             assert spans[0][0] == 0 and spans[-1][1] == len(play.played) - 1
-            assert all(b[0] == a[1] + 1 and b[0] <= b[1] for a, b in zip(spans, spans[1:]))  # in order, no gaps
+            assert all(b[0] == a[1] + 1 and b[0] <= b[1] for a, b in itertools.pairwise(spans))  # in order, no gaps
 
 
 def test_annotations_are_dropped_by_renderers():

@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.reference.rules import PRESETS, trace  # noqa: E402
+from tests.reference.rules import PRESETS, trace
 
 GAMES_PER_SETTING = 3000
 KEYS = ["player", "spin", "pos", "counters", "pool", "waiting", "winner"]
@@ -38,7 +38,7 @@ def check_line(board: str, players: int, switches: dict[str, object], obj: dict)
 def check_mansion_line(switches: dict[str, object], obj: dict) -> None:
     if switches["start"] == "justice":
         assert all(p >= 1 for p in obj["pos"]), obj
-    prisoners = [p for p, w in zip(obj["pos"], obj["waiting"]) if w > 0]
+    prisoners = [p for p, w in zip(obj["pos"], obj["waiting"], strict=False) if w > 0]
     assert all(p in (30, 50) for p in prisoners), obj
     if switches["collisions"] == "on":
         assert len(prisoners) == len(set(prisoners)), obj  # never two prisoners on a place

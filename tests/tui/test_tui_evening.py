@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual import events
-
 from tui_support import PROSE, make_app, of, save_take, settle
 
 from versus.tui import messages as msg
@@ -161,7 +160,7 @@ async def test_keys_coalesce_into_one_repaint(scene_path):
         builds = []
         screen = app.screen
         push = screen.push_view
-        screen.push_view = lambda rewrite=True: (builds.append(rewrite), push(rewrite))
+        screen.push_view = lambda: (builds.append(1), push())
         for _ in range(10):  # all at once, as a held key's repeats arrive
             app.post_message(events.Key("space", " "))
         await settle(pilot)
@@ -255,13 +254,13 @@ async def test_takes_are_renamed_and_deleted_into_the_trash(scene_path):
         await settle(pilot)
         await pilot.press("down", "r")  # take-1 (newest first)
         await settle(pilot)
-        await pilot.press(*"ctrl+a ctrl+k".split(), *"Evening", "enter")
+        await pilot.press(*["ctrl+a", "ctrl+k"], *"Evening", "enter")
         await settle(pilot)
         names = sorted(p.name for p in folder.glob("*.yaml"))
         assert names == ["Evening.yaml", "take-2.yaml"] and (folder / ".trash" / "take-1.yaml").exists()
         await pilot.press("d")
         await settle(pilot)
-        assert "ConfirmScreen" == type(app.screen).__name__
+        assert type(app.screen).__name__ == "ConfirmScreen"
         await pilot.press("n")
         await settle(pilot)
         assert (folder / "Evening.yaml").exists()
@@ -328,4 +327,4 @@ async def test_the_prose_adds_paragraphs_without_rendering_the_rest_again(scene_
         await pilot.pause(0.5)
         await settle(pilot)
         now = list(panel.query_children("Markdown"))
-        assert len(now) == len(first) + 1 and all(a is b for a, b in zip(first, now))
+        assert len(now) == len(first) + 1 and all(a is b for a, b in zip(first, now, strict=False))

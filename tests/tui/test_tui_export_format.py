@@ -9,13 +9,15 @@ from tui_support import make_app, of, settle, stub_services
 
 from versus.tui import messages as msg
 from versus.tui.screens.export_format import FormatScreen
+from versus.tui.services import Written
 
 
 def services_with_docx():
     def export_docx(play, take_name: str, **options):
         from versus.export.word import export_docx as write
 
-        return write(play, take_name, **options)
+        result = write(play, take_name, **options)
+        return Written(result.path, result.written)
 
     return dataclasses.replace(stub_services(), export_docx=export_docx)
 
@@ -55,7 +57,8 @@ async def test_the_export_asks_the_pace_or_a_budget_and_remembers_it(scene_path)
         from versus.export.markdown import export_play
 
         asked.append((pace, words))
-        return export_play(play, take_name, pace=pace, words=words)
+        result = export_play(play, take_name, pace=pace, words=words)
+        return Written(result.path, result.written)
 
     services = dataclasses.replace(stub_services(), export=export)
     app = make_app(scene_path, services=services)

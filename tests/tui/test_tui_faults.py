@@ -13,6 +13,7 @@ import pytest
 from tui_support import make_app, settle
 
 from versus.tui import settings
+from versus.tui.services import Written
 
 
 def test_a_keymap_linked_to_dev_zero_is_refused_at_once(own_config: Path):
@@ -150,8 +151,9 @@ async def test_quitting_with_unsaved_spins_can_write_them_elsewhere(scene_path, 
     written = list(elsewhere.iterdir())
     assert [p.name for p in written] == ["take-1.yaml"]
     disk.free()
-    from versus.takes.take import Take
     import yaml
+
+    from versus.takes.take import Take
 
     take = Take.from_data(yaml.safe_load(written[0].read_text()))
     assert list(take.spins) == app.session.play.spins() and len(take.spins) == 3
@@ -225,7 +227,7 @@ def long_takes(scene_path: Path) -> tuple[list[int], list[int]]:
     for _ in play.play_out():
         pass
     spins = play.spins()
-    other = spins[:63] + [1 if spins[63] != 1 else 2] + spins[64:]
+    other = [*spins[:63], 1 if spins[63] != 1 else 2, *spins[64:]]
     save_take(scene_path, "take-1", spins)
     save_take(scene_path, "take-2", other)
     return spins, other
@@ -297,8 +299,9 @@ async def test_quitting_stops_the_prose_under_way_rather_than_waiting_for_it(sce
     import dataclasses
     import threading
 
-    import versus.tui.screens.main as main
     from tui_support import stub_services
+
+    import versus.tui.screens.main as main
 
     monkeypatch.setattr(main, "SETTLE", 0.01)
     begun, released = threading.Event(), threading.Event()
@@ -361,8 +364,8 @@ async def test_help_shows_the_keys_the_keymap_gave(scene_path, own_config: Path)
 
 
 def test_a_take_renamed_in_another_window_is_followed(scene_path):
+    from versus.takes.files import rename
     from versus.tui.session import Session
-    from versus.tui.take_files import rename
 
     here = Session(scene_path)
     here.spin()
@@ -372,8 +375,9 @@ def test_a_take_renamed_in_another_window_is_followed(scene_path):
     there = Session(scene_path)
     there.renamed(rename(there.store, there.store.get("take-1"), "Best"))
     here.spin()
-    assert here.save().name == "Best" and here.take_name == "Best"
-    assert here.notices == ["take-1 was renamed Best elsewhere; the play goes on in it."]
+    saved = here.save()
+    assert saved.take is not None and saved.take.name == "Best" and here.take_name == "Best"
+    assert saved.notices == ("take-1 was renamed Best elsewhere; the play goes on in it.",)
     assert sorted(p.name for p in here.store.folder.glob("*.yaml")) == ["Best.yaml"]  # no take-1 made again
     assert len(here.store.get("Best").spins) == 3
     here.undo()
@@ -460,7 +464,7 @@ async def test_quitting_while_an_export_is_written_lets_it_land_first(scene_path
     def export(play, take_name: str, pace: str = "brisk", words: int | None = None):
         released.wait(10)
         written.append(take_name)
-        return scene_path.parent / "x.md"
+        return Written(scene_path.parent / "x.md")
 
     app = make_app(scene_path, services=dataclasses.replace(stub_services(), export=export))
     async with app.run_test(size=(80, 24)) as pilot:

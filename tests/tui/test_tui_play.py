@@ -75,7 +75,7 @@ async def test_fork_names_and_saves_a_new_take(scene_path):
         await pilot.press("space", "space", "space", "f")
         await settle(pilot)
         assert app.screen.query_one("Input").value == "take-2"
-        await pilot.press(*"evening", "enter")  # typing replaces the suggested name
+        await pilot.press("tab", *"evening", "enter")  # into the name: typing replaces the suggested one
         await settle(pilot)
         forked = of(msg.Forked, messages)
         assert forked and forked[0].name == "evening"
@@ -88,6 +88,28 @@ async def test_fork_names_and_saves_a_new_take(scene_path):
         await settle(pilot)
         takes = {t.name: t for t in TakeStore(scene_path).load()}
         assert takes[name].spins == (3, 5, 2, 1) and takes["take-1"].spins == (3, 5, 2)
+
+
+async def test_fork_offers_a_name_and_leaves_the_play_keys_to_the_game(scene_path):
+    """f then 5 then t: a fork under the name offered, a 5 played in it, and the takes listed; never a
+    take called "5t"."""
+    messages = []
+    app = make_app(scene_path)
+    async with app.run_test(size=(120, 40), message_hook=messages.append) as pilot:
+        await pilot.press("space", "f")
+        await settle(pilot)
+        assert app.screen.query_one("Input").value == "take-2" and app.screen.focused is None
+        await pilot.press("5", "t")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "TakesScreen"
+        assert [f.name for f in of(msg.Forked, messages)] == ["take-2"]
+        takes = {t.name: t for t in TakeStore(scene_path).load()}
+        assert set(takes) == {"take-1", "take-2"}
+        assert takes["take-2"].spins == (3, 5) and takes["take-1"].spins == (3,)
+        assert app.session.take_name == "take-2"
+        await pilot.press("escape", "f", "enter")  # Enter takes the name offered
+        await settle(pilot)
+        assert [f.name for f in of(msg.Forked, messages)] == ["take-2", "take-3"]
 
 
 async def test_fork_refuses_a_name_already_taken(scene_path):

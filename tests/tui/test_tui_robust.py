@@ -66,7 +66,7 @@ async def test_the_rule_and_help_screens_open_and_close(scene_path):
         assert "not yet on the board" in str(app.screen.query_one("#rule-title").render())
         await pilot.press("escape", "question_mark")
         await settle(pilot)
-        assert "HelpScreen" == type(app.screen).__name__
+        assert type(app.screen).__name__ == "HelpScreen"
         await pilot.press("escape")
         assert isinstance(app.screen, MainScreen)
         for spin in (3, 5, 1):  # Elizabeth to 3, Mr. Darcy to 5, Elizabeth to 4: HONESTY, advanced to 10
@@ -121,12 +121,19 @@ async def test_the_panels_follow_the_terminal_size(scene_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("space")
         await settle(pilot)
-        assert app.screen.query("TabbedContent")
+        panels = app.screen.query_one("Panels")
+        assert panels.has_class("narrow") and panels.query_one("#tabs").display
+        assert not panels.query_one("#side").display  # the board's tab is shown, not the players'
         await pilot.press("v")
-        assert app.screen.query_one("TabbedContent").active == "tab-players"
+        await settle(pilot)
+        assert panels.query_one("Tabs").active == "tab-players" and panels.query_one("#side").display
+        assert not panels.query_one("#board-panel").display
+        log = panels.query_one("PlayLog")
         await pilot.resize_terminal(200, 60)
         await settle(pilot)
-        assert app.screen.mode == "wide" and not app.screen.query("TabbedContent")
+        assert app.screen.mode == "wide" and panels.has_class("wide") and not panels.has_class("narrow")
+        assert not panels.query_one("#tabs").display and panels.query_one("#board-panel").display
+        assert app.screen.query_one("PlayLog") is log  # the same widgets, laid out anew: nothing composed again
         assert len(app.screen.query_one("PlayLog").lines) >= 1
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
@@ -140,4 +147,4 @@ async def test_a_resize_under_a_dialog_is_followed_on_return(scene_path):
         await pilot.resize_terminal(80, 24)
         await pilot.press("escape")
         await settle(pilot)
-        assert app.screen.mode == "narrow" and app.screen.query("TabbedContent")
+        assert app.screen.mode == "narrow" and app.screen.query_one("Panels").has_class("narrow")

@@ -86,7 +86,7 @@ def test_the_prose_full_screen_at_80x24(snap_compare, scene_path):
 
 def test_comparing_takes_at_80x24(snap_compare, scene_path):
     save_take(scene_path, "take-1", NETHERFIELD_TAKE)
-    save_take(scene_path, "take-2", NETHERFIELD_TAKE[:6] + [1, 1, 4])
+    save_take(scene_path, "take-2", [*NETHERFIELD_TAKE[:6], 1, 1, 4])
 
     async def compared(pilot) -> None:
         await pilot.press("t", "space", "down", "space", "c")

@@ -1,4 +1,5 @@
-"""Pilot tests of takes as the author's work (docs/architecture.md §5): undo, redo, forks and reloads never shorten a saved take."""
+"""Pilot tests of takes as the author's work (docs/architecture.md §5): undo, redo, forks and reloads never
+shorten a saved take."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ async def test_twelve_spins_four_undos_and_a_fork_keep_all_twelve(scene_path):
         assert takes_by_name(scene_path)["take-1"].spins == tuple(twelve)  # undo is not destruction
         await pilot.press("f")
         await settle(pilot)
-        await pilot.press(*"other", "enter")
+        await pilot.press("tab", *"other", "enter")
         await settle(pilot)
         takes = takes_by_name(scene_path)
         assert takes["take-1"].spins == tuple(twelve)

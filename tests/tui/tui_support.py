@@ -7,7 +7,7 @@ from pathlib import Path
 
 from versus.takes.store import Take, TakeStore
 from versus.tui.app import VersusApp
-from versus.tui.services import Services
+from versus.tui.services import Services, Written
 
 PROSE = """# Chapter XI
 
@@ -21,13 +21,13 @@ as to a trial of strength.
 def stub_services(exported: list | None = None, odds=None) -> Services:
     """A fixed narrator (so that snapshots do not move when the phrasebook does) and no odds."""
 
-    def export(play, take_name: str, pace: str = "brisk", words: int | None = None) -> Path:
+    def export(play, take_name: str, pace: str = "brisk", words: int | None = None) -> Written:
         from versus.export.markdown import export_play
 
         result = export_play(play, take_name, pace=pace, words=words)
         if exported is not None:
             exported.append(result.path)
-        return result
+        return Written(result.path, result.written)
 
     return Services(narrate=lambda play, **options: PROSE, export=export, odds=odds)
 
@@ -41,7 +41,7 @@ def save_take(path: Path, name: str, spins: list[int], note: str = "") -> Take:
     """A take played from these spins, saved beside the scene with a fixed date."""
     from versus.scenes.load import load_scene
     from versus.takes.outcome import as_take
-    from versus.tui.session import replay
+    from versus.takes.replay import replay
 
     scene = load_scene(path)
     play = replay(scene, spins, scene.seed).play

@@ -80,9 +80,8 @@ def _run(args: argparse.Namespace) -> int:
     from versus.tui.prose_process import shutdown, start
 
     start()  # the narrator's own process, spawned while the terminal is still ours to hand on
-    app = VersusApp(path, args.take, scene=scene, theme=args.theme)
+    app = VersusApp(path, args.take, scene=scene, theme=args.theme, notices=tuple(told))
     app.after_first_paint(_collect_from_now)
-    app.session.notices[:0] = told  # the terminal's first line is hidden once the app draws
     try:
         app.run()
     finally:

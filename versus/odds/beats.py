@@ -15,7 +15,7 @@ import numpy as np
 from versus.rules.game import Action
 from versus.scenes.drama import TRACKED
 from versus.scenes.model import Pattern
-from versus.scenes.patterns import Tracker
+from versus.scenes.patterns import BeatsHeld, Tracker
 
 EVENT_KINDS = ("lands", "reaches", "confined", "overshoots", "displaces", "lands-kind", "reaches-kind",
                *TRACKED)  # kept as flags as they happen
@@ -147,28 +147,27 @@ class Prefix:
 
 
 def prefix_of(actions: list[Action] | tuple[Action, ...], beats, players: int) -> Prefix:
-    tracker = Tracker(list(beats), players)
-    held = [False] * len(beats)
+    tracker = PrefixTracker(beats, players)
     for action in actions:
-        for j, _ in tracker.feed(action):
-            held[j] = True
-    kinds = [b.kind for b in beats]
-    return Prefix(tuple(h and k in EVENT_KINDS for h, k in zip(held, kinds, strict=True)), tuple(tracker.paid),
-                  *_lead(tracker))
+        tracker.feed(action)
+    return tracker.snapshot()
 
 
 class PrefixTracker:
     """A Tracker that can say, after each action, which event beats have held so far (for the solver)."""
 
     def __init__(self, beats, players: int) -> None:
-        self.tracker = Tracker(list(beats), players)
-        self.kinds = [b.kind for b in beats]
-        self.held = [False] * len(beats)
+        self.beats = BeatsHeld(list(beats), players)
+        self.tracker = self.beats.tracker  # the counters paid so far are read from it
+        self.events = [b.kind in EVENT_KINDS for b in beats]
 
     def feed(self, action: Action) -> None:
-        for j, _ in self.tracker.feed(action):
-            if self.kinds[j] in EVENT_KINDS:
-                self.held[j] = True
+        self.beats.feed(action)
+
+    @property
+    def held(self) -> list[bool]:
+        """Each event beat's event seen so far (False for every other kind of beat)."""
+        return [seen and event for seen, event in zip(self.beats.happened, self.events, strict=True)]
 
     def snapshot(self) -> Prefix:
         return Prefix(tuple(self.held), tuple(self.tracker.paid), *_lead(self.tracker))

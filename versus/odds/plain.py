@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from versus.rules import Stream
 from versus.rules.board import Board, Rules
 from versus.rules.state import State
-from versus.scenes.patterns import Tracker
+from versus.scenes.patterns import BeatsHeld
 
 
 @dataclass(frozen=True)
@@ -29,26 +29,20 @@ def play_engine(board: Board, rules: Rules, state: State, spin: Callable[[int], 
 
     One-way play (a Stream): nothing here is ever undone, so no history is kept."""
     stream = Stream.from_state(board, rules, state)
-    tracker = Tracker(list(beats), state.players)
-    held = [False] * len(beats)
+    held = BeatsHeld(list(beats), state.players)
     if not (state.turn >= max_turns and state.pending is None):
         for action, after in stream.play(spin(n) for n in itertools.count(k)):  # drawn only when needed
-            for j, _ in tracker.feed(action):
-                held[j] = True
+            held.feed(action)
             if after.turn >= max_turns and after.pending is None:
                 break
     k += stream.spins_used
     final = stream.state
-    for j, beat in enumerate(beats):
-        if beat.kind.startswith("lasts"):
-            held[j] = tracker.lasts(beat)
     if final.winner is not None or (final.turn >= max_turns and final.pending is None):
-        for j in tracker.at_end(final.pos, final.winner):
-            held[j] = True
+        held.mark(held.tracker.at_end(final.pos, final.winner))
     # `turn N` and `round N` beats that began before `state` are not seen here; callers starting
     # mid-game pass what the prefix held themselves.
-    return Played(-1 if final.winner is None else final.winner, final.turn, k - 1, tuple(held),
-                  final.counters, tuple(tracker.paid))
+    return Played(-1 if final.winner is None else final.winner, final.turn, k - 1, tuple(held.held()),
+                  final.counters, tuple(held.tracker.paid))
 
 
 def simulate_plain(board: Board, rules: Rules, state: State, games: int, max_turns: int,

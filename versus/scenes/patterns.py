@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -353,6 +354,47 @@ class Tracker:
 
     def lasts(self, p: Pattern) -> bool:
         return self.turns >= p.number if p.kind == "lasts-at-least" else self.turns <= p.number  # type: ignore[operator]
+
+    def copy(self) -> Tracker:
+        """A tracker at the same point that later feeding of either leaves the other alone."""
+        twin = Tracker.__new__(Tracker)
+        twin.patterns, twin.players, twin.paid = self.patterns, self.players, list(self.paid)
+        twin.turns, twin._payment = self.turns, self._payment
+        twin.drama = copy.deepcopy(self.drama)
+        return twin
+
+
+class BeatsHeld:
+    """Which beats hold as a game's actions are fed in, in order: an event beat once its event has
+    happened; a `game lasts` beat by the turns played so far. The one reading of a beat: the take's,
+    the app's, the solver's and the odds' (the simulator's vectorised form is tested against it)."""
+
+    def __init__(self, beats: list[Pattern] | tuple[Pattern, ...], players: int) -> None:
+        self.beats = list(beats)
+        self.tracker = Tracker(self.beats, players)
+        self.happened = [False] * len(self.beats)  # each beat's event seen (never for a lasts beat)
+
+    def feed(self, action: Action) -> None:
+        for k, _ in self.tracker.feed(action):
+            self.happened[k] = True
+
+    def held(self) -> list[bool]:
+        return [self.tracker.lasts(b) if b.kind.startswith("lasts") else seen
+                for b, seen in zip(self.beats, self.happened, strict=True)]
+
+    def mark(self, ks: list[int]) -> None:
+        """Beats found to hold other than by an event: the end patterns, once the game is over."""
+        for k in ks:
+            self.happened[k] = True
+
+    def said(self) -> list[tuple[str, bool]]:
+        """Each beat as written, with whether it holds so far."""
+        return list(zip((str(b) for b in self.beats), self.held(), strict=True))
+
+    def copy(self) -> BeatsHeld:
+        twin = BeatsHeld.__new__(BeatsHeld)
+        twin.beats, twin.tracker, twin.happened = self.beats, self.tracker.copy(), list(self.happened)
+        return twin
 
 
 def _to(event) -> int:

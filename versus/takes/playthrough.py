@@ -9,7 +9,7 @@ from versus.boards import load_board
 from versus.rules import Game
 from versus.rules.game import Action
 from versus.scenes.model import Aside, Scene
-from versus.scenes.patterns import Tracker
+from versus.scenes.patterns import BeatsHeld, Tracker
 from versus.scenes.spins import drawn, spin_at
 
 
@@ -28,6 +28,29 @@ class Firing:
     aside: Aside
     action: int
     event: int
+
+
+class AsidesFired:
+    """Which asides fire as a game's actions are fed in, in order: each once, or at every match if `every`."""
+
+    def __init__(self, scene: Scene) -> None:
+        self.asides = list(scene.asides)
+        self.tracker = Tracker([a.when for a in self.asides], len(scene.players))
+        self.fired: set[int] = set()
+
+    def feed(self, action: Action) -> list[tuple[int, int]]:
+        """(aside index, event index) of each aside this action fires, in event order."""
+        out = []
+        for k, event in self.tracker.feed(action):
+            if self.asides[k].every or k not in self.fired:
+                self.fired.add(k)
+                out.append((k, event))
+        return out
+
+    def copy(self) -> AsidesFired:
+        twin = AsidesFired.__new__(AsidesFired)
+        twin.asides, twin.tracker, twin.fired = self.asides, self.tracker.copy(), set(self.fired)
+        return twin
 
 
 class Playthrough:
@@ -112,18 +135,12 @@ class Playthrough:
 
     # -- what the story made of it -----------------------------------------------------------
     def firings(self) -> list[Firing]:
-        asides = list(self.scene.asides)
-        tracker = Tracker([a.when for a in asides], len(self.scene.players))
-        fired: set[int] = set()
-        out = []
-        for index, played in enumerate(self.played):
-            for k, event in tracker.feed(played.action):
-                if asides[k].every or k not in fired:
-                    fired.add(k)
-                    out.append(Firing(asides[k], index, event))
-        for k in self._at_end(tracker):  # losing, finishing last, leading at the end: after the last event
+        asides = AsidesFired(self.scene)
+        out = [Firing(asides.asides[k], index, event)
+               for index, played in enumerate(self.played) for k, event in asides.feed(played.action)]
+        for k in self._at_end(asides.tracker):  # losing, finishing last, leading at the end: after the last event
             last = len(self.played) - 1
-            out.append(Firing(asides[k], last, len(self.played[last].action.events) - 1))
+            out.append(Firing(asides.asides[k], last, len(self.played[last].action.events) - 1))
         return out
 
     def _at_end(self, tracker: Tracker) -> list[int]:
@@ -142,11 +159,8 @@ class Playthrough:
 
     def beats(self) -> list[tuple[str, bool]]:
         """Each beat with whether it holds in the game so far."""
-        beats = list(self.scene.beats)
-        tracker = Tracker(beats, len(self.scene.players))
-        held: set[int] = set()
+        beats = BeatsHeld(self.scene.beats, len(self.scene.players))
         for played in self.played:
-            held.update(k for k, _ in tracker.feed(played.action))
-        held.update(self._at_end(tracker))
-        return [(str(b), tracker.lasts(b) if b.kind.startswith("lasts") else k in held)
-                for k, b in enumerate(beats)]
+            beats.feed(played.action)
+        beats.mark(self._at_end(beats.tracker))
+        return beats.said()

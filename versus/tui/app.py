@@ -1,19 +1,29 @@
-"""The Versus app: themes, the command palette, and the main screen (which does the work)."""
+"""The Versus app: themes, the command palette, the main screen, and the author's notices.
+
+The screens post what happened (versus.tui.messages) and the app tells it, each message handled
+here with `@on`. The app owns the work that outlives a panel: the export and the solver, each a
+worker of its own group.
+"""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import on, work
 from textual.app import App, SystemCommand
-from textual.notifications import Notify, SeverityLevel
+from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
+from textual.worker import Worker, get_current_worker
 
 from versus.scenes.model import Scene
+from versus.tui import messages as msg
 from versus.tui import settings
+from versus.tui.screens.export_format import ExportChoice
 from versus.tui.screens.main import PLAY_BINDINGS, MainScreen
-from versus.tui.services import Services, default_services
+from versus.tui.services import Services, Unsolved, Written, default_services
 from versus.tui.session import Session
 from versus.tui.themes import THEMES
 
@@ -30,6 +40,7 @@ PALETTE = [
     ("Reload the scene", "Read the scene file again after editing it (ctrl+r)", "reload"),
     ("Help", "The keys and the board's signs (?)", "help"),
 ]
+REFUSED = "Not now"  # the title of a refusal's notice: it says nothing once the play has moved on
 
 
 if TYPE_CHECKING:
@@ -38,31 +49,38 @@ else:
     _AppBase = App[None]
 
 
+def _same(old: Notification, new: Notification) -> bool:
+    return old.message == new.message or bool(new.title and old.title == new.title)
+
+
 class VersusApp(_AppBase):
     CSS_PATH = "versus.tcss"
     TITLE = "Versus"
 
     def __init__(self, scene_path: str | Path, take: str | None = None, *, scene: Scene | None = None,
-                 services: Services | None = None, theme: str | None = None) -> None:
-        """theme: the one asked for (--theme), else the one chosen last time, else regency."""
+                 services: Services | None = None, theme: str | None = None, notices: tuple[str, ...] = ()) -> None:
+        """theme: the one asked for (--theme), else the one chosen last time, else regency. notices: to tell
+        once the app shows (the terminal's own lines are hidden when it draws)."""
         super().__init__()
         self._painted: list[Callable[[], None]] | None = []  # None once the first frame is drawn
+        self._shown: list[Notification] = []  # the notices on screen, oldest first (see on_notify)
         self.session = Session(scene_path, take, scene)
         self.services = services if services is not None else default_services()
+        self.export_choice = ExportChoice()  # the last way the author exported: pace, budget, format
         for each in THEMES:
             self.register_theme(each)
         names = tuple(t.name for t in THEMES)
         self.theme = theme or settings.remembered_theme(names) or "regency"
-        self._apply_keymap()
+        self.notices = (*notices, *self.session.opening, *self._apply_keymap())
 
-    def _apply_keymap(self) -> None:
-        """The author's keymap.yaml: any key of the main screen moved or doubled, by its id."""
+    def _apply_keymap(self) -> list[str]:
+        """The author's keymap.yaml: any key of the main screen moved or doubled, by its id; its problems."""
         known = {b.id for b in PLAY_BINDINGS if b.id}
         keys, problems = settings.keymap(known)
-        self.author_keys: dict[str, str] = keys  # what help shows for those keys
+        self.author_keys = keys  # what help shows for those keys
         if keys:
             self.set_keymap(keys)
-        self.session.notices.extend(problems)
+        return problems
 
     def after_first_paint(self, callback: Callable[[], None]) -> None:
         """Call this once the main screen's first frame is on the terminal (at once, if it is)."""
@@ -82,25 +100,197 @@ class VersusApp(_AppBase):
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._remember_theme)
+        for notice in self.notices:
+            self.notify(notice, severity="warning", timeout=8)
 
     def _remember_theme(self, theme) -> None:
         problem = settings.remember_theme(theme.name)
         if problem:
             self.notify(problem, severity="warning")
 
+    # -- notices -------------------------------------------------------------------------------
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
         """Every notice as plain text: take names, notes and paths the author typed are never markup."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
-    def _on_notify(self, event: Notify) -> None:
-        """A notice replaces any shown with the same words or the same title, so that a held key
-        (space after the end, a refused digit) shows one notice, not a pile of them."""
+    @on(Notify)
+    def on_notify(self, event: Notify) -> None:
+        """A notice replaces any shown with the same words or the same title, so that a held key (space
+        after the end, a refused digit) shows one notice, not a pile of them. Runs before Textual adds it."""
         new = event.notification
-        for old in list(self._notifications):
-            if old.message == new.message or (new.title and old.title == new.title):
-                self._unnotify(old, refresh=False)
-        super()._on_notify(event)
+        if any(n is new for n in self._shown):
+            return  # one shown again by _show_again
+        shown = [n for n in self._shown if not n.has_expired]
+        kept = [n for n in shown if not _same(n, new)]
+        self._shown = [*kept, new]
+        if len(kept) < len(shown):
+            self._show_again(kept)
+
+    def forget(self, title: str) -> None:
+        """Take down the notices of this title (refusals once the play has moved on)."""
+        shown = [n for n in self._shown if not n.has_expired]
+        kept = [n for n in shown if n.title != title]
+        if len(kept) < len(shown):
+            self._shown = kept
+            self._show_again(kept)
+
+    def _show_again(self, kept: list[Notification]) -> None:
+        """Textual can only clear every notice: clear them, and show again those kept (same timers). With
+        none kept, those on screen go at their own time, and are not shown again with the next notice."""
+        self.clear_notifications()
+        for notification in kept:
+            self.post_message(Notify(notification))
+
+    # -- what the screens say happened ------------------------------------------------------------
+    @on(msg.Spun)
+    @on(msg.Undone)
+    def played(self, _event: msg.Spun | msg.Undone) -> None:
+        self.forget(REFUSED)  # what was refused was refused where the play stood before
+
+    @on(msg.Refused)
+    def refused(self, event: msg.Refused) -> None:
+        self.notify(event.reason, title=REFUSED, severity="warning")
+
+    @on(msg.TakeSaved)
+    def take_saved(self, event: msg.TakeSaved) -> None:
+        if event.again:
+            self.notify(f"{event.name} is saved: every spin is on disk again.", title="Saved", timeout=8)
+
+    @on(msg.SaveFailed)
+    def save_failed(self, event: msg.SaveFailed) -> None:
+        if event.new:
+            self.notify(f"The take was not saved: {event.reason}. Its spins are kept and saved as soon as "
+                        "they can be.", title="Not saved", severity="error", timeout=10)
+
+    @on(msg.Forked)
+    def forked(self, event: msg.Forked) -> None:
+        if event.origin:
+            self.notify(f"{event.origin} keeps its ending; this play goes on as {event.name}: {event.note}.",
+                        title="Forked a new take", timeout=8)
+        else:
+            self.notify(f"Forked {event.name}: {event.note}.", title="New take")
+
+    @on(msg.TakeSwitched)
+    def take_switched(self, event: msg.TakeSwitched) -> None:
+        if event.name:
+            self.notify(f"Now playing {event.name}, at turn {event.turn}.")
+        else:
+            self.notify("A new take, from the first turn; it is saved at its first spin.")
+
+    @on(msg.SceneReloaded)
+    def scene_reloaded(self, event: msg.SceneReloaded) -> None:
+        if event.problems:
+            from versus.tui.screens.problems import ProblemsScreen
+
+            self.push_screen(ProblemsScreen(event.problems))
+            return
+        if event.warning:
+            self.notify(event.warning, severity="warning", timeout=10)
+        self.notify(f"Read {event.file} again; the take is replayed under it.", title="Scene reloaded")
+
+    @on(msg.Exported)
+    def exported(self, event: msg.Exported) -> None:
+        if event.written:
+            self.notify(f"{event.take} exported to {event.path}", title="Exported", timeout=10)
+        else:
+            self.notify(f"{event.path} already holds this export of {event.take}; it is left as it was.",
+                        title="Exported", timeout=10)
+        for note in event.notes:
+            self.notify(note, severity="warning", timeout=12)
+        if self.is_web:  # served to a browser (versus serve): the file is offered as a download too
+            self.deliver_binary(event.path, save_filename=event.path.name)
+
+    @on(msg.Solved)
+    def solved(self, event: msg.Solved) -> None:
+        if event.reasons:
+            self.notify("\n".join(event.reasons), title="No spins found", severity="warning", timeout=15)
+        elif event.take is None:
+            self.notify("Every beat already holds with the spins as they are; no take was made.", title="Solved")
+        else:
+            self.notify(f"Every beat holds with {event.changed} spin{'' if event.changed == 1 else 's'} changed; "
+                        f"now playing {event.take}, played to its end (t switches back).", title="Solved",
+                        timeout=10)
+
+    # -- the export and the solver -----------------------------------------------------------------
+    def export_take(self, choice: ExportChoice) -> None:
+        """Write the take as the author chose, off the UI thread; told by an Exported message."""
+        self.export_choice = choice
+        self._export(self.session.play.copy(), self.session.take_name or "take", choice)
+
+    @work(thread=True, exclusive=True, group="export", exit_on_error=False)
+    def _export(self, play, take_name: str, choice: ExportChoice) -> None:
+        try:
+            write = self.services.export_docx if choice.fmt == "docx" else self.services.export
+            assert write is not None, "no .docx writer"  # FormatScreen offers .docx only when there is one
+            result: Written = write(play, take_name, **choice.options())
+        except Exception as error:  # noqa: BLE001 -- a worker: any failure is told to the author, not raised
+            self.call_from_thread(self.notify, f"The export failed: {error}", severity="error", timeout=10)
+            return
+        self.call_from_thread(self.post_message, msg.Exported(Path(result.path), take_name, result.written,
+                                                              result.notes))
+
+    def exporting(self) -> bool:
+        return any(worker.group == "export" and not worker.is_finished for worker in self.workers)
+
+    def solve_beats(self) -> None:
+        self.notify("Looking for spins under which every beat holds\u2026", title="Solving")
+        self._solve(self.session.scene)
+
+    @work(thread=True, exclusive=True, group="solve", exit_on_error=False)
+    def _solve(self, scene) -> None:
+        worker = get_current_worker()
+        try:
+            solve = self.services.solve
+            assert solve is not None  # the main screen asks only when there is a solver
+            solution = solve(scene, lambda: worker.is_cancelled)
+        except Unsolved as error:
+            self.call_from_thread(self.post_message, msg.Solved(None, error.reasons))
+            return
+        except Exception as error:  # noqa: BLE001 -- the solver's fault, whatever it is, is told, not raised
+            self.call_from_thread(self.post_message, msg.Solved(None, [f"{type(error).__name__}: {error}"]))
+            return
+        if solution is not None and not worker.is_cancelled:
+            self.call_from_thread(self._keep_solution, solution)
+
+    def _keep_solution(self, solution) -> None:
+        if not solution.edits:  # nothing to change: no new take, which would only repeat this one
+            self.post_message(msg.Solved(None))
+            return
+        try:
+            keep = self.services.keep
+            assert keep is not None  # keep is given whenever solve is
+            take = keep(solution)
+            self.session.switch(take.name, take.key)
+        except Exception as error:  # noqa: BLE001 -- whatever stopped the save is told; the play goes on as it was
+            self.notify(f"The solution was not saved: {error}", severity="error", timeout=10)
+            return
+        self.post_message(msg.Solved(take.name, changed=len(solution.edits)))
+        main = self.screen_stack[0] if self.screen_stack else None
+        if isinstance(main, MainScreen):
+            main.after_change()
+
+    # -- leaving ---------------------------------------------------------------------------------
+    def leave(self, message: str | None = None) -> None:
+        """Close the app now: the work under way (prose, odds, solver) is stopped, not waited for; but an
+        export being written is let finish first, so that the file the author asked for lands."""
+        if self.exporting():
+            self._leave_after_export = message or ""
+            self.notify("The export is being written; the app closes once it is on disk.", title="Quitting")
+            return
+        self.workers.cancel_all()
+        stop = self.services.stop
+        if stop is not None:
+            with contextlib.suppress(Exception):  # quitting goes on whatever the narrator's process does
+                stop()
+        self.exit(message=message)
+
+    _leave_after_export: str | None = None  # q came while an export was written: the exit's message
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if (self._leave_after_export is not None and event.worker.group == "export" and event.worker.is_finished
+                and not self.exporting()):
+            self.leave(self._leave_after_export or None)
 
     async def action_quit(self) -> None:
         """ctrl+q quits as q does: asking first while spins are not on disk."""

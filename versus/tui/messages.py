@@ -1,7 +1,13 @@
-"""What the app says happened: small messages that bubble up to the app (and that tests listen for)."""
+"""What the screens say happened: small messages that bubble up to the app, which tells the author.
+
+The screens post them and do not notify; VersusApp handles each (with `@on`) and says it in words,
+so that every notice of the play is worded in one place (tests listen for them too). Refusals and
+failed saves that repeat while a key is held merge into one (`can_replace`).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from textual.message import Message
@@ -9,73 +15,79 @@ from textual.message import Message
 from versus.takes.playthrough import Played
 
 
+@dataclass
 class Spun(Message):
     """An action was played (a spin, or a skipped turn passed)."""
 
-    def __init__(self, played: Played, take: str) -> None:
-        super().__init__()
-        self.played = played
-        self.take = take
+    played: Played
+    take: str
 
 
+@dataclass
 class Refused(Message):
-    """A key asked for something that cannot be done now; reason is what the person was told."""
+    """A key asked for something that cannot be done now; reason is what the person is told."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__()
-        self.reason = reason
+    reason: str
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, Refused) and message.reason == self.reason
 
 
+@dataclass
 class Undone(Message):
-    def __init__(self, played: Played) -> None:
-        super().__init__()
-        self.played = played
+    played: Played
 
 
+@dataclass
 class TakeSaved(Message):
-    def __init__(self, name: str, spins: int) -> None:
-        super().__init__()
-        self.name = name
-        self.spins = spins
+    name: str
+    spins: int
+    again: bool = False  # saved after saves had failed: every spin is on disk again
 
 
+@dataclass
 class SaveFailed(Message):
-    def __init__(self, reason: str) -> None:
-        super().__init__()
-        self.reason = reason
+    reason: str
+    new: bool = True  # a problem not told before (the same one, tried again, is not told twice)
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, SaveFailed) and message.reason == self.reason
 
 
+@dataclass
 class Forked(Message):
-    def __init__(self, name: str, note: str) -> None:
-        super().__init__()
-        self.name = name
-        self.note = note
+    name: str
+    note: str
+    origin: str = ""  # the take that keeps its ending, when a different spin forked the play by itself
 
 
+@dataclass
 class TakeSwitched(Message):
-    def __init__(self, name: str) -> None:
-        super().__init__()
-        self.name = name
+    name: str  # "" for a new take, from the first turn
+    turn: int = 0
 
 
+@dataclass
 class Exported(Message):
-    def __init__(self, path: Path) -> None:
-        super().__init__()
-        self.path = path
+    path: Path
+    take: str = ""
+    written: bool = True  # False: the file already held this very export, and is left as it was
+    notes: tuple[str, ...] = ()  # what the author should know of it (a budget not met, ...)
 
 
+@dataclass
 class SceneReloaded(Message):
     """The scene file was read again; problems holds its errors when it could not be played."""
 
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__()
-        self.problems = problems
+    problems: list[str]
+    file: str = ""
+    warning: str | None = None  # read, but the take could not be replayed whole under it
 
 
+@dataclass
 class Solved(Message):
     """The solver finished: take is the new take it saved, or None with the reasons it found none."""
 
-    def __init__(self, take: str | None, reasons: list[str]) -> None:
-        super().__init__()
-        self.take = take
-        self.reasons = reasons
+    take: str | None
+    reasons: list[str] = field(default_factory=list)
+    changed: int = 0  # spins changed in the new take

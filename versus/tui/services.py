@@ -9,33 +9,49 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from textual.app import App
 
+    from versus.tui.screens.export_format import ExportChoice
+    from versus.tui.session import Session
+
     class ServicedApp(App[None]):
-        """The app as the screens see it. VersusApp is the one; it imports the screens, so they cannot
-        import it back (tests/test_architecture.py: no circles). VersusApp is declared to mypy as a
+        """The app as the screens and panels see it. VersusApp is the one; it imports the screens, so they
+        cannot import it back (tests/test_architecture.py: no circles). VersusApp is declared to mypy as a
         subclass of this, so the two cannot drift apart."""
 
         services: Services
+        session: Session
+        export_choice: ExportChoice
+        author_keys: dict[str, str]
 
         def first_painted(self) -> None: ...
+        def export_take(self, choice: ExportChoice) -> None: ...
+        def solve_beats(self) -> None: ...
+        def exporting(self) -> bool: ...
+        def leave(self, message: str | None = None) -> None: ...
 
 
-class Unavailable(Exception):
-    """A part of Versus that this feature needs is not there (yet)."""
+class Unsolved(Exception):
+    """The solver found no spins; reasons says why, in the scene's words (and what might help)."""
+
+    def __init__(self, reasons: list[str]) -> None:
+        super().__init__("; ".join(reasons))
+        self.reasons = reasons
 
 
 @dataclass
 class Services:
     narrate: Callable[..., str]  # playthrough, pace=, words=, annotate= -> Markdown
-    export: Callable[..., Any]  # playthrough, take name, pace=, words= -> versus.export.place.Exported (or a Path)
+    export: Callable[..., Written]  # playthrough, take name, pace=, words= -> where it went
     odds: Callable[[Any, Any], dict[int, float]] | None = None  # scene, state -> seat: chance
-    solve: Callable[[Any, Callable[[], bool]], Any] | None = None  # scene, cancelled -> versus.solve.Solution
+    # scene, cancelled -> a versus.solve.Solution, or None once cancelled; Unsolved when there is none
+    solve: Callable[[Any, Callable[[], bool]], Any] | None = None
     keep: Callable[[Any], Any] | None = None  # solution -> the Take saved for it (on the UI thread)
-    export_docx: Callable[..., Any] | None = None  # as export, but a .docx; None: Markdown only
+    export_docx: Callable[..., Written] | None = None  # as export, but a .docx; None: Markdown only
     stop: Callable[[], None] | None = None  # stops slow work under way at once (on quitting), not waited for
 
 
@@ -44,7 +60,7 @@ class Written:
     """An export as the app tells it: where it went, whether it was written, and what the author should know
     of it (a budget not met, a damaged memory of the manuscript kept aside)."""
 
-    path: Any
+    path: Path
     written: bool = True
     notes: tuple[str, ...] = ()
 
@@ -63,10 +79,8 @@ def default_services() -> Services:
         return in_process(play, pace, words, annotate)
 
     def export(play, take_name: str, pace: str = "brisk", words: int | None = None):
-        try:
-            from versus.export.markdown import export_play
-        except ImportError as error:
-            raise Unavailable(f"export is not built yet ({error})") from None
+        from versus.export.markdown import export_play
+
         notes: list[str] = []
         result = export_play(play, take_name, pace=pace, manuscript=manuscript(), words=words,
                              notes=notes)  # manuscript_exports/
@@ -90,9 +104,15 @@ def default_services() -> Services:
         return live_odds(scene, state, games=2000, seed=0)
 
     def solve(scene, cancelled: Callable[[], bool]):
+        from versus.solve import Cancelled, Unsolvable
         from versus.solve import solve as find
 
-        return find(scene, time_limit=60.0, cancelled=cancelled)
+        try:
+            return find(scene, time_limit=60.0, cancelled=cancelled)
+        except Cancelled:
+            return None
+        except Unsolvable as error:
+            raise Unsolved(error.lines) from None
 
     def keep(solution):
         from versus.solve import save

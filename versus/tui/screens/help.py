@@ -13,6 +13,21 @@ from textual.widgets import Label, Static
 
 from versus.tui.themes import KINDS
 
+
+def as_authored(bindings: list[Binding], authored: dict[str, str]) -> list[Binding]:
+    """The keys as the author has them: keymap.yaml ({id: "j,space"}) may have moved or doubled any."""
+    out = []
+    for binding in bindings:
+        given = authored.get(binding.id or "")
+        now = [key.strip() for key in given.split(",") if key.strip()] if given else []
+        if not now:
+            out.append(binding)
+        else:
+            out.append(Binding(",".join(now), binding.action, binding.description, show=binding.show,
+                               key_display=" ".join(now), tooltip=binding.tooltip, id=binding.id))
+    return out
+
+
 MORE_KEYS = [
     ("n", "play any number as this spin (for a teetotum of ten faces or more)"),
     ("b w l p", "go to the board, players, log or prose panel (its tab, on a small terminal)"),

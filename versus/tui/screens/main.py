@@ -1,38 +1,45 @@
-"""The main screen: the board, the players, the play log, the prose, and the keys that play."""
+"""The main screen: the board, the players, the play log, the prose, and the keys that play.
+
+The keys act on the session and the screen hands the result down to the panels (a View); what
+happened goes up as messages (versus.tui.messages), which the app tells the author. The panels
+are composed once and laid out by CSS class (widgets/panels.py); the prose and the odds are
+worked out by their panels' own workers, the export and the solver by the app's.
+"""
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-import os
-from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Container
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Header
-from textual.worker import Worker
+from textual.widget import Widget
+from textual.widgets import Header, Tab, Tabs
 
 from versus.rulebook import plural
-from versus.takes.store import check_name
+from versus.takes.playthrough import Played
 from versus.tui import messages as msg
-from versus.tui.layout import layout_for
-from versus.tui.screens.background import BackgroundWork
-from versus.tui.session import Refusal, Session
+from versus.tui.session import Refusal, Saved, Session
 from versus.tui.view import View, build, saving
 from versus.tui.widgets.board import BoardView
 from versus.tui.widgets.footer import KeyFooter
+from versus.tui.widgets.panels import PANEL_KEYS, Panel, Panels, SidePanel, board_height
 from versus.tui.widgets.players import CompactPlayers, PlayersPanel
 from versus.tui.widgets.playlog import PlayLog
 from versus.tui.widgets.prose import ProsePanel
 from versus.tui.widgets.status import BeatsPanel, StatusLine
 
 if TYPE_CHECKING:
+    from textual import getters
     from textual.timer import Timer
-    from textual.widgets import TabbedContent
+
+    from versus.tui.screens.export_format import ExportChoice
+    from versus.tui.screens.unsaved import Leave
+    from versus.tui.services import ServicedApp
 
 NARROW_WIDTH, NARROW_HEIGHT = 100, 32  # below either, the panels collapse into tabs
 WIDE_WIDTH, WIDE_HEIGHT = 170, 46  # at or above both, the board and the prose sit side by side
@@ -78,25 +85,12 @@ def play_bindings() -> list[Binding]:
     return keys
 
 
-# (key, panel, title): a key that goes to each panel (a tab, when the panels are tabs)
-PANEL_KEYS = [("b", "board", "Board"), ("w", "players", "Players"), ("l", "log", "Log"), ("p", "prose", "Prose")]
-PANEL_WIDGETS = {"board": "#board-panel", "players": "#side", "log": "#log-panel", "prose": "#prose-panel"}
-PANEL_FOCUS = {"board": None, "players": "#side, #side-tab", "log": "PlayLog", "prose": "ProsePanel"}
-TABS = {"board": "tab-board", "players": "tab-players", "log": "tab-log", "prose": "tab-prose"}
 PLAY_BINDINGS = play_bindings()  # the main screen's keys
 NARROW_HIDDEN = {"redo", "fork", "rule", "zoom", "reload", "race"}  # left out of the footer at 80 columns (still keys)
 SETTLE = 0.3  # seconds after the last key before the prose and odds are worked out again
 RETRY = 3.0  # seconds between tries at a save that failed
-
-
-class Panel(Vertical):
-    """A titled panel of the main screen, which z lets fill the screen."""
-
-    ALLOW_MAXIMIZE = True
-
-
-class SidePanel(VerticalScroll):
-    ALLOW_MAXIMIZE = True
+T = TypeVar("T")
+SHOWN = "BoardView, PlayersPanel, CompactPlayers, PlayLog, StatusLine, BeatsPanel"  # the widgets a View feeds
 
 
 def layout_mode(width: int, height: int) -> str:
@@ -107,9 +101,12 @@ def layout_mode(width: int, height: int) -> str:
     return "medium"
 
 
-class MainScreen(BackgroundWork, Screen):
+class MainScreen(Screen):
     BINDINGS: ClassVar[list[BindingType]] = list(PLAY_BINDINGS)
     ALLOW_IN_MAXIMIZED_VIEW = "Footer"
+
+    if TYPE_CHECKING:
+        app = getters.app(ServicedApp)
 
     mode: reactive[str] = reactive("medium", init=False)
     """How the panels are laid out: narrow (tabs), medium (board above) or wide (board beside)."""
@@ -118,155 +115,170 @@ class MainScreen(BackgroundWork, Screen):
         super().__init__(id="main")
         self.session = session
         self.view: View = build(session)
-        self.prose = ""
-        self.odds_text = ""
         self._told_changed = False
         self.quitting = False
         self._repaint_due = False  # a repaint is asked for and not yet done (keys coalesce into one)
         self._work_timer: Timer | None = None  # starts the prose and odds once the keys have settled
         self._retry_timer: Timer | None = None  # tries a failed save again, every RETRY seconds, until one succeeds
-        self._leave_after_export: str | None = None  # q came while an export was written: the exit's message
+        self._shown: list[Widget] = []  # the widgets a View feeds (see shown_widgets)
         self.set_reactive(MainScreen.mode, layout_mode(*self.app.size))
 
     # -- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False, icon="\u2766")
         yield StatusLine(id="status")
-        mode = self.mode
-        if mode == "narrow":
-            from textual.widgets import TabbedContent, TabPane  # only a small terminal has tabs
-
-            with TabbedContent(id="tabs"):
-                with TabPane("Board", id="tab-board"):
+        panels = Panels(id="panels")
+        panels.set_reactive(Panels.layout_name, self.mode)
+        with panels:
+            yield Tabs(*(Tab(title, id=f"tab-{panel}") for _, panel, title in PANEL_KEYS), id="tabs")
+            with Container(id="grid"):
+                with Panel(id="board-panel", classes="panel"):
                     yield BoardView(id="board")
                     yield CompactPlayers(id="compact")
-                with TabPane("Players", id="tab-players"), SidePanel(id="side-tab"):
-                    yield PlayersPanel(id="players")
-                    yield BeatsPanel(id="beats")
-                with TabPane("Log", id="tab-log"):
-                    yield PlayLog(id="log")
-                with TabPane("Prose", id="tab-prose"):
-                    yield ProsePanel(self.prose, id="prose")
-        elif mode == "medium":
-            with Panel(id="board-panel", classes="panel") as panel:
-                panel.border_title = self.board_title()
-                panel.styles.height = self.board_height()
-                yield BoardView(id="board")
-            with Horizontal(id="lower"):
                 with SidePanel(id="side", classes="panel") as side:
                     side.border_title = "Players"
                     yield PlayersPanel(id="players")
                     yield BeatsPanel(id="beats")
-                with Panel(id="log-panel", classes="panel") as log_panel:
-                    log_panel.border_title = "Play log"
+                with Panel(id="log-panel", classes="panel") as log:
+                    log.border_title = "Play log"
                     yield PlayLog(id="log")
-                with Panel(id="prose-panel", classes="panel") as prose_panel:
-                    prose_panel.border_title = self.prose_title()
-                    yield ProsePanel(self.prose, id="prose")
-        else:
-            with Horizontal(id="wide"):
-                with Vertical(id="left"):
-                    with Panel(id="board-panel", classes="panel") as panel:
-                        panel.border_title = self.board_title()
-                        panel.styles.height = self.board_height()
-                        yield BoardView(id="board")
-                    with Panel(id="log-panel", classes="panel") as log_panel:
-                        log_panel.border_title = "Play log"
-                        yield PlayLog(id="log")
-                with Vertical(id="right"):
-                    with SidePanel(id="side", classes="panel") as side:
-                        side.border_title = "Players"
-                        yield PlayersPanel(id="players")
-                        yield BeatsPanel(id="beats")
-                    with Panel(id="prose-panel", classes="panel") as prose_panel:
-                        prose_panel.border_title = self.prose_title()
-                        yield ProsePanel(self.prose, id="prose")
-        yield KeyFooter(compact=mode == "narrow")
+                with Panel(id="prose-panel", classes="panel"):
+                    yield ProsePanel(id="prose")
+        yield KeyFooter(compact=self.mode == "narrow")
+
+    @property
+    def panels(self) -> Panels:
+        return self.query_one(Panels)
 
     def board_title(self) -> str:
         play = self.session.play
         return f"{play.board.title} ({play.rules.preset})"
 
+    def prose_title(self) -> str:
+        """The prose panel's title names the pace or budget it is shown at (the export's)."""
+        choice = self.app.export_choice
+        return f"Prose \u00b7 about {choice.words:,} words" if choice.words else f"Prose \u00b7 {choice.pace}"
+
     def board_height(self) -> int:
-        """Rows for the board panel: as tall as the spiral wants, leaving room below for the rest."""
-        height = self.app.size.height
-        rows = layout_for(self.session.play.board).rows
-        room = height - 3 - (2 if self.mode == "wide" else 13)
-        cell = max(1, min(4 if self.mode == "wide" else 3, (room - 2) // rows))
-        return rows * cell + 2
+        return board_height(self.session.play.board, self.app.size.height, self.mode)
 
     def on_mount(self) -> None:
+        self._shown = [*self.query(SHOWN), *self.query(ProsePanel)]  # all composed by now, and for good
         self.title = self.session.scene.title
         self.sub_title = self.session.scene.name
+        self.panels.title(self.board_title(), self.prose_title())
+        self.panels.board_rows(self.board_height())
         self.push_view()
-        for notice in self.session.notices:
-            self.notify(notice, severity="warning", timeout=8)
-        self.session.notices.clear()
         self.call_after_refresh(self.app.first_painted)  # run once this screen has been drawn
-
-    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        """A tab shown: the prose (or log) opens at its newest line, unless the author was reading back."""
-        for panel in self.query(ProsePanel):
-            panel.shown()
 
     def on_resize(self) -> None:
         self.mode = layout_mode(*self.app.size)
+        self.panels.board_rows(self.board_height())
 
     def on_screen_resume(self) -> None:
         self.mode = layout_mode(*self.app.size)  # the terminal may have changed size under a dialog
 
-    async def watch_mode(self) -> None:
-        await self.recompose()
-        self.push_view(rewrite=False)
+    def watch_mode(self, mode: str) -> None:
+        self.panels.layout_name = mode
+        self.panels.board_rows(self.board_height())
+        self.query_one(KeyFooter).compact = mode == "narrow"
+        self.refresh_bindings()  # the footer's keys differ at 80 columns
 
     # -- attributes down -----------------------------------------------------------------------
-    def push_view(self, rewrite: bool = True) -> None:
-        """Show the session as it now is; start the prose and odds afresh when the play changed."""
+    def push_view(self) -> None:
+        """Show the session as it now is, and start the prose and odds afresh once the keys settle."""
         self._repaint_due = False
-        if rewrite:
-            self.view = build(self.session)
-        for widget in self.query("BoardView, PlayersPanel, CompactPlayers, PlayLog, StatusLine, BeatsPanel"):
-            widget.view = self.view  # type: ignore[attr-defined]
-        for widget in self.query(BeatsPanel):
-            widget.odds = self.odds_text
+        self.view = build(self.session)
+        for widget in self.shown_widgets():
+            if isinstance(widget, ProsePanel):
+                widget.showing = (self.view.version, self.view.take)
+            else:
+                widget.view = self.view  # type: ignore[attr-defined]
         self.sub_title = f"{saving(self.view)} \u00b7 {self.session.scene.name}"
-        for panel in self.query("#board-panel"):
-            panel.border_title = self.board_title()
-        if rewrite:
-            self.settle_work()
-        else:
-            self.call_later(self.show_prose, self.prose, self.view.version, self.view.take)
+        self.panels.title(self.board_title(), self.prose_title())
+        self.settle_work()
 
-    # -- messages up: what was done, and what was refused -----------------------------------------
+    def shown_widgets(self) -> list[Widget]:
+        """The widgets a View feeds and the prose panel, found once: a CSS query at every key cost as much
+        as drawing them."""
+        return self._shown or [*self.query(SHOWN), *self.query(ProsePanel)]  # before mounting: as far as composed
+
+    def show_saving(self) -> None:
+        """Show whether the take is on disk, without redrawing the rest."""
+        self.view = dataclasses.replace(self.view, take=self.session.take_name or "new take",
+                                        saved=self.session.saved, unsaved=self.session.unsaved(),
+                                        save_problem=self.session.save_problem or "")
+        for widget in self.shown_widgets():
+            if isinstance(widget, StatusLine | BeatsPanel):
+                widget.view = self.view
+        self.sub_title = f"{saving(self.view)} \u00b7 {self.session.scene.name}"
+
+    def settle_work(self) -> None:
+        """Work out the prose and odds once the keys stop: held space asks for them once, not 30 times."""
+        if self._work_timer is not None:
+            self._work_timer.stop()
+        self._work_timer = self.set_timer(SETTLE, self._start_work)
+
+    def settling(self) -> bool:
+        """True while the prose and odds wait for the keys to stop (SETTLE seconds after the last)."""
+        return self._work_timer is not None
+
+    def _start_work(self) -> None:
+        self._work_timer = None
+        play = self.session.play
+        self.query_one(ProsePanel).write(play.copy())
+        self.query_one(BeatsPanel).work_out_odds(self.session.scene, play.game.state, play.finished)
+
+    def after_change(self) -> None:
+        """Ask for a repaint: keys already queued are played first, and the screen is drawn once after."""
+        if not self._repaint_due:
+            self._repaint_due = True
+            self.call_later(self._redraw)
+        for widget in self.shown_widgets():  # none yet, when asked before the screen is composed
+            if isinstance(widget, BeatsPanel):
+                widget.odds = ""  # the odds shown were for a position that has passed
+
+    def _redraw(self) -> None:
+        if not self._repaint_due:
+            return
+        self.push_view()
+        if not self._told_changed and self.session.scene_changed_on_disk():
+            self._told_changed = True
+            self.notify("The scene file has changed on disk: ctrl+r reads it again.", timeout=8)
+
+    # -- saving: every spin is on disk, or the author is told and it is tried again -------------
     def refuse(self, reason: str) -> None:
-        self.notify(reason, title="Not now", severity="warning")
         self.post_message(msg.Refused(reason))
 
-    def save(self) -> bool:
+    def tell(self, notices: tuple[str, ...]) -> None:
+        for notice in notices:
+            self.notify(notice, severity="warning", timeout=8)
+
+    def save(self, touch: bool = False) -> bool:
         """Keep what the last action added (nothing, when the play is inside its saved take); whether all is
         on disk. A failed save is told, shown in the header until a save succeeds, and tried again."""
         failing = self.session.save_problem
         try:
-            take = self.session.save()
+            saved = self.session.save(touch)
         except Exception as error:  # noqa: BLE001 -- TakesError, OSError, any: tell, keep the spins, try again
             problem = self.session.save_problem or str(error)
-            if problem != failing:
-                self.notify(f"The take was not saved: {problem}. Its spins are kept and saved as soon as "
-                            "they can be.", title="Not saved", severity="error", timeout=10)
-            self.post_message(msg.SaveFailed(problem))
+            self.post_message(msg.SaveFailed(problem, new=problem != failing))
             if self._retry_timer is None:
                 self._retry_timer = self.set_interval(RETRY, self.retry_save)
             self.show_saving()
             return False
-        self.tell_notices()
-        if failing:
-            self._stop_retrying()
-            self.notify(f"{self.session.take_name or 'The take'} is saved: every spin is on disk again.",
-                        title="Saved", timeout=8)
-            self.show_saving()
-        if take is not None:
-            self.post_message(msg.TakeSaved(take.name, len(take.spins)))
+        self.saved(saved, again=bool(failing))
         return True
+
+    def saved(self, saved: Saved, again: bool) -> None:
+        self.tell(saved.notices)
+        if saved.forked_from is not None:
+            self.post_message(msg.Forked(self.session.take_name, self.session.note, saved.forked_from))
+        if again:
+            self._stop_retrying()
+            self.show_saving()
+        if saved.take is not None:
+            self.post_message(msg.TakeSaved(saved.take.name, len(saved.take.spins), again))
 
     def retry_save(self) -> None:
         """The timer's try at a save that failed (space freed, the folder writable again)."""
@@ -282,61 +294,12 @@ class MainScreen(BackgroundWork, Screen):
             self._retry_timer.stop()
             self._retry_timer = None
 
-    def show_saving(self) -> None:
-        """Show whether the take is on disk, without redrawing the rest."""
-        self.view = dataclasses.replace(self.view, take=self.session.take_name or "new take",
-                                        saved=self.session.saved, unsaved=self.session.unsaved(),
-                                        save_problem=self.session.save_problem or "")
-        for widget in self.query("StatusLine, BeatsPanel"):
-            widget.view = self.view  # type: ignore[attr-defined]
-        self.sub_title = f"{saving(self.view)} \u00b7 {self.session.scene.name}"
-
-    def tell_notices(self) -> None:
-        for notice in self.session.notices:
-            self.notify(notice, severity="warning", timeout=8)
-        self.session.notices.clear()
-
-    def tell_fork(self) -> None:
+    def told_fork(self, origin: str | None) -> None:
         """Say so when the last action forked a new take by itself (the original keeps its ending)."""
-        origin = self.session.forked_from
-        if origin is None or not self.session.saved:
-            return
-        self.session.forked_from = None
-        self.notify(f"{origin} keeps its ending; this play goes on as {self.session.take_name}: "
-                    f"{self.session.note}.", title="Forked a new take", timeout=8)
-        self.post_message(msg.Forked(self.session.take_name, self.session.note))
+        if origin is not None and self.session.saved:
+            self.post_message(msg.Forked(self.session.take_name, self.session.note, origin))
 
-    def settle_work(self) -> None:
-        """Work out the prose and odds once the keys stop: held space asks for them once, not 30 times."""
-        if self._work_timer is not None:
-            self._work_timer.stop()
-        self._work_timer = self.set_timer(SETTLE, self._start_work)
-
-    def settling(self) -> bool:
-        """True while the prose and odds wait for the keys to stop (SETTLE seconds after the last)."""
-        return self._work_timer is not None
-
-    def _start_work(self) -> None:
-        self._work_timer = None
-        self.start_prose()
-        self.start_odds()
-
-    def after_change(self) -> None:
-        """Ask for a repaint: keys already queued are played first, and the screen is drawn once after."""
-        if not self._repaint_due:
-            self._repaint_due = True
-            self.call_later(self._repaint)
-        self.set_odds("")  # the odds shown were for a position that has passed
-
-    def _repaint(self) -> None:
-        if not self._repaint_due:
-            return
-        self.push_view()
-        if not self._told_changed and self.session.scene_changed_on_disk():
-            self._told_changed = True
-            self.notify("The scene file has changed on disk: ctrl+r reads it again.", timeout=8)
-
-    # -- the keys ----------------------------------------------------------------------------
+    # -- the keys that play --------------------------------------------------------------------
     def action_spin(self) -> None:
         self._spin(None)
 
@@ -352,7 +315,7 @@ class MainScreen(BackgroundWork, Screen):
 
         self.app.push_screen(NumberScreen(self.session.faces), done)
 
-    def attempt(self, act):
+    def attempt(self, act: Callable[[], T]) -> T | None:
         """Do what the author asked, or say why not: a refusal in the game's own words, else the error."""
         try:
             return act()
@@ -363,21 +326,21 @@ class MainScreen(BackgroundWork, Screen):
         return None
 
     def _spin(self, number: int | None) -> None:
-        played = self.attempt(lambda: self.session.spin(number))
-        if played is None:
+        moved = self.attempt(lambda: self.session.spin(number))
+        if moved is None:
             return
         self.save()
-        self.tell_fork()
-        for passed in self.session.passed:  # the turns sat out on the way to this spin
-            self.post_message(msg.Spun(passed, self.session.take_name))
-        self.post_message(msg.Spun(played, self.session.take_name))
+        self.told_fork(moved.forked_from)
+        for played in (*moved.passed, moved.played):  # the turns sat out on the way to this spin, then it
+            self.spun(played)
         self.after_change()
 
+    def spun(self, played: Played) -> None:
+        self.post_message(msg.Spun(played, self.session.take_name))
+
     def action_undo(self) -> None:
-        try:
-            played = self.session.undo()  # the saved take keeps the spin, as its continuation
-        except Refusal as refusal:
-            self.refuse(str(refusal))
+        played = self.attempt(self.session.undo)  # the saved take keeps the spin, as its continuation
+        if played is None:
             return
         self.post_message(msg.Undone(played))
         self.after_change()
@@ -387,33 +350,28 @@ class MainScreen(BackgroundWork, Screen):
         if played is None:
             return
         self.save()
-        self.post_message(msg.Spun(played, self.session.take_name))
+        self.spun(played)
         self.after_change()
 
+    async def play_key(self, key: str) -> bool:
+        """Do what a key does on this screen (a key that came while a dialog was up); whether it did anything."""
+        active = self.active_bindings.get(key)
+        if active is None or not active.enabled:
+            return False
+        await self.run_action(active.binding.action)
+        return True
+
+    # -- takes ---------------------------------------------------------------------------------
     def action_fork(self) -> None:
-        from versus.tui.screens.fork import ForkScreen
+        from versus.tui.screens.fork import ForkScreen, name_problem
 
         try:
             default = self.session.store.new_name()
         except Exception:  # noqa: BLE001 -- only a suggestion: any trouble finding one gives a plain name
             default = "take-new"
-
-        def check(name: str) -> str | None:
-            name = name.strip()
-            if not name:
-                return "A take needs a name."
-            try:
-                check_name(name)
-                taken = self.session.store.holds(name)
-            except Exception as error:  # noqa: BLE001 -- whatever is wrong with the name is shown in the dialog
-                return str(error)
-            return f"There is already a take called {name}." if taken else None
-
-        def done(name: str | None) -> None:
-            if name:
-                self.fork(name)
-
-        self.app.push_screen(ForkScreen(default, check, self.view.turn), done)
+        self.app.push_screen(ForkScreen(default, lambda name: name_problem(self.session.store, name), self.view.turn,
+                                        fork=self.fork,
+                                        play=self.play_key))
 
     def fork(self, name: str) -> None:
         try:
@@ -424,7 +382,6 @@ class MainScreen(BackgroundWork, Screen):
         except Exception as error:  # noqa: BLE001 -- a fork that cannot be saved, whyever, is told
             self.notify(f"The fork was not saved: {error}", severity="error", timeout=10)
             return
-        self.notify(f"Forked {take.name}: {take.note}.", title="New take")
         self.post_message(msg.Forked(take.name, take.note))
         self.after_change()
 
@@ -455,18 +412,16 @@ class MainScreen(BackgroundWork, Screen):
             return
         if what == "new":
             self.session.new_take()
-            self.notify("A new take, from the first turn; it is saved at its first spin.")
             self.post_message(msg.TakeSwitched(""))
         else:
             try:
-                self.session.switch(name, key)
+                opened = self.session.switch(name, key)
             except Exception as error:  # noqa: BLE001 -- a take that cannot be switched to, whyever, is refused
                 self.refuse(str(error))
                 return
-            self.notify(f"Now playing {name}, at turn {self.session.play.game.state.turn}.")
-            self.save()  # the take last played is the one that opens next time
-            self.post_message(msg.TakeSwitched(name))
-        self.tell_notices()
+            self.post_message(msg.TakeSwitched(name, self.session.play.game.state.turn))
+            self.save(touch=True)  # the take last played is the one that opens next time
+            self.tell(opened.notices)
         self.after_change()
 
     def action_race(self) -> None:
@@ -474,98 +429,65 @@ class MainScreen(BackgroundWork, Screen):
 
         self.app.push_screen(RaceScreen.of_session(self.session))
 
+    # -- the export and the solver (the app's workers) ------------------------------------------
+    def action_export(self) -> None:
+        if not self.session.play.played:
+            self.refuse("Nothing to export yet: spin first.")
+            return
+        if not self.session.saved:
+            self.save()
+        from versus.tui.screens.export_format import FormatScreen
+
+        self.app.push_screen(FormatScreen(self.app.export_choice, self.app.services.export_docx is not None),
+                             self.export_chosen)
+
+    def export_chosen(self, choice: ExportChoice | None) -> None:
+        if choice is None:  # the author thought better of it
+            return
+        changed = choice.options() != self.app.export_choice.options()
+        self.app.export_take(choice)
+        if changed:  # the prose panel shows what the export will be
+            self.panels.title(self.board_title(), self.prose_title())
+            self._start_work()
+
+    def action_solve(self) -> None:
+        if self.app.services.solve is None:
+            self.refuse("The solver is not available in this version of Versus.")
+        elif not self.session.scene.beats:
+            self.refuse("This scene has no beats, so there is nothing to find spins for.")
+        else:
+            self.app.solve_beats()
+
+    # -- the scene and the panels ------------------------------------------------------------------
     def action_rule(self) -> None:
         from versus.tui.screens.rule import RuleScreen
 
         self.app.push_screen(RuleScreen(self.session, self.view.landed))
 
     def action_help(self) -> None:
-        from versus.tui.screens.help import HelpScreen
+        from versus.tui.screens.help import HelpScreen, as_authored
 
         kinds = {space.kind for space in self.session.play.board.spaces}
-        self.app.push_screen(HelpScreen(self.shown_bindings(), kinds))
-
-    def shown_bindings(self) -> list[Binding]:
-        """The screen's keys as the author has them (a keymap may have moved them)."""
-        keys: dict[str, list[str]] = {}
-        for key, binding in self._bindings:
-            keys.setdefault(binding.id or binding.action, []).append(binding.key_display or key)
-        authored = getattr(self.app, "author_keys", {})  # keymap.yaml: {id: "j,space"}, as the app applied it
-        for name, given in authored.items():
-            keys[name] = [key.strip() for key in given.split(",") if key.strip()]
-        out = []
-        for binding in PLAY_BINDINGS:  # the screen's BINDINGS, as Binding (BINDINGS is typed as Textual's)
-            now = keys.get(binding.id or binding.action)
-            if not now or (binding.key_display and binding.id not in authored):
-                out.append(binding)
-            else:
-                out.append(Binding(",".join(now), binding.action, binding.description, show=binding.show,
-                                   key_display=" ".join(now), tooltip=binding.tooltip, id=binding.id))
-        return out
+        self.app.push_screen(HelpScreen(as_authored(PLAY_BINDINGS, self.app.author_keys), kinds))
 
     def action_reload(self) -> None:
         from versus.scenes.problems import SceneError
-        from versus.tui.screens.problems import ProblemsScreen
 
         try:
-            problem = self.session.reload()
+            reloaded = self.session.reload()
         except SceneError as error:
-            self.app.push_screen(ProblemsScreen(error.lines()))
             self.post_message(msg.SceneReloaded(error.lines()))
             return
         except Exception as error:  # noqa: BLE001 -- any other fault reading the scene is shown, not a crash
-            self.app.push_screen(ProblemsScreen([f"{self.session.path}: {error}"]))
-            self.post_message(msg.SceneReloaded([str(error)]))
+            self.post_message(msg.SceneReloaded([f"{self.session.path}: {error}"]))
             return
         self._told_changed = False
         self.title = self.session.scene.title
-        if problem:
-            self.notify(problem, severity="warning", timeout=10)
-        self.notify(f"Read {self.session.path.name} again; the take is replayed under it.", title="Scene reloaded")
+        self.post_message(msg.SceneReloaded([], self.session.path.name, reloaded.problem))
         self.save()  # a take that no longer replays whole stays as it was: the play goes on in a new one
-        self.tell_fork()
-        self.post_message(msg.SceneReloaded([]))
-        if self.mode != "narrow":
-            for panel in self.query("#board-panel"):
-                panel.styles.height = self.board_height()
+        self.told_fork(reloaded.forked_from)
+        self.panels.board_rows(self.board_height())
         self.after_change()
-
-    def action_show_panel(self, panel: str) -> None:
-        """Go to a panel: its tab when the panels are tabs; else focus it (the log and prose then scroll)."""
-        if self.maximized is not None:
-            self.minimize()
-        from textual.widgets import TabbedContent  # only a small terminal has tabs
-
-        for tabbed in self.query(TabbedContent):
-            tabbed.active = TABS[panel]
-        focus = PANEL_FOCUS[panel]
-        targets = self.query(focus) if focus else None
-        if targets:
-            targets.first().focus()
-        elif self.focused is not None:
-            self.set_focus(None)
-
-    def action_zoom(self) -> None:
-        """The panel in use fills the screen (the prose, to read it whole); again, and it goes back."""
-        if self.maximized is not None:
-            self.minimize()
-            return
-        target = self._panel_in_use()
-        if target is not None:
-            self.maximize(target, container=False)
-
-    def _panel_in_use(self):
-        tabs = self.query("TabbedContent")
-        if tabs:
-            pane = tabs.first().active_pane
-            return pane.query_children().first() if pane is not None and pane.children else None
-        focused = self.focused
-        for selector in PANEL_WIDGETS.values():
-            for widget in self.query(selector):
-                if focused is not None and (focused is widget or widget in focused.ancestors):
-                    return widget
-        found = self.query(PANEL_WIDGETS["prose"])  # nothing in use: the prose, which is what one reads
-        return found.first() if found else None
 
     def action_edit_scene(self) -> None:
         """Open the scene in $VISUAL or $EDITOR; read it again when the editor closes, if it was saved."""
@@ -586,16 +508,25 @@ class MainScreen(BackgroundWork, Screen):
         elif not problem:
             self.notify(f"{self.session.path.name} was not changed.", title="Editor closed")
 
-    def action_next_panel(self) -> None:
-        from textual.widgets import TabbedContent  # only a small terminal has tabs
+    def action_show_panel(self, panel: str) -> None:
+        """Go to a panel: its tab when the panels are tabs; else focus it (the log and prose then scroll)."""
+        if self.maximized is not None:
+            self.minimize()
+        target = self.panels.go_to(panel)
+        if target is not None:
+            target.focus()
+        elif self.focused is not None:
+            self.set_focus(None)
 
-        tabs = self.query(TabbedContent)
-        if not tabs:
-            return
-        tabbed = tabs.first()
-        order = ["tab-board", "tab-players", "tab-log", "tab-prose"]
-        current = tabbed.active if tabbed.active in order else order[0]
-        tabbed.active = order[(order.index(current) + 1) % len(order)]
+    def action_next_panel(self) -> None:
+        self.panels.next_tab()
+
+    def action_zoom(self) -> None:
+        """The panel in use fills the screen (the prose, to read it whole); again, and it goes back."""
+        if self.maximized is not None:
+            self.minimize()
+        else:
+            self.maximize(self.panels.in_use(self.focused), container=False)
 
     @property
     def active_bindings(self):
@@ -612,6 +543,7 @@ class MainScreen(BackgroundWork, Screen):
             return self.mode == "narrow"
         return True
 
+    # -- quitting --------------------------------------------------------------------------------
     async def action_quit(self) -> None:
         """Quit; but while spins are not on disk, try once more, and then ask what to do with them."""
         if self.quitting:
@@ -622,70 +554,19 @@ class MainScreen(BackgroundWork, Screen):
         self.leave()
 
     def leave(self, message: str | None = None) -> None:
-        """Close the app now: the work under way (prose, odds) is stopped, not waited for; but an export
-        being written is let finish first, so that the file the author asked for lands."""
+        """Close the app (once an export under way is on disk): no more keys, no more timers."""
         self.quitting = True
-        if self._exporting():
-            self._leave_after_export = message or ""
-            self.notify("The export is being written; the app closes once it is on disk.", title="Quitting")
-            return
         for timer in (self._work_timer, self._retry_timer):
             if timer is not None:
                 timer.stop()
-        self.app.workers.cancel_all()
-        stop = self.app.services.stop
-        if stop is not None:
-            with contextlib.suppress(Exception):  # quitting goes on whatever the narrator's process does
-                stop()
-        self.app.exit(message=message)
-
-    def _exporting(self) -> bool:
-        return any(worker.group == "export" and not worker.is_finished for worker in self.app.workers)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if (self._leave_after_export is not None and event.worker.group == "export" and event.worker.is_finished
-                and not self._exporting()):
-            self.leave(self._leave_after_export or None)
+        self.app.leave(message)
 
     def ask_about_unsaved(self) -> None:
         from versus.tui.screens.unsaved import UnsavedScreen
 
-        if isinstance(self.app.screen, UnsavedScreen):
-            return
-        session = self.session
-        self.app.push_screen(UnsavedScreen(session.take_name or "The new take", session.unsaved(),
-                                           session.save_problem or "", self.default_elsewhere()),
-                             self.unsaved_answered)
+        if not isinstance(self.app.screen, UnsavedScreen):
+            self.app.push_screen(UnsavedScreen(self.session, self.save), self.unsaved_answered)
 
-    def default_elsewhere(self) -> Path:
-        """Where unsaved spins are offered a home: the home folder, else the system's temporary one."""
-        import tempfile
-
-        home = Path.home()
-        folder = home if home.is_dir() and os.access(home, os.W_OK) else Path(tempfile.gettempdir())
-        return folder / f"{self.session.path.stem}.{self.session.take_key or 'new-take'}.unsaved.yaml"
-
-    def unsaved_answered(self, answer: tuple[str, str] | None) -> None:
-        what, where = answer or ("stay", "")
-        if what == "retry":
-            if self.save():
-                self.leave()
-            else:
-                self.ask_about_unsaved()
-        elif what == "elsewhere":
-            try:
-                path = self.session.write_elsewhere(where)
-            except Exception as error:  # noqa: BLE001 -- the spins not written, whyever: told, and asked again
-                self.notify(f"The spins could not be written to {where}: {_strerror(error)}", title="Not written",
-                            severity="error", timeout=10)
-                self.ask_about_unsaved()
-                return
-            self.leave(f"versus: the take was not saved in its folder ({self.session.save_problem}); "
-                       f"all its {len(self.session.play.spins())} spins were written to {path}. "
-                       f"Move that file into {self.session.store.folder}/ to have it listed again.")
-        elif what == "discard":
-            self.leave()
-
-
-def _strerror(error: Exception) -> str:
-    return (error.strerror or str(error)) if isinstance(error, OSError) else str(error)
+    def unsaved_answered(self, leaving: Leave | None) -> None:
+        if leaving is not None:
+            self.leave(leaving.message)

@@ -22,9 +22,10 @@ from textual.widgets import Footer, Label, Static
 from versus.race.course import Course, course_of
 from versus.race.drama import Drama, drama, told
 from versus.scenes.model import Scene
+from versus.takes.compare import Comparison
 from versus.takes.playthrough import Playthrough
-from versus.tui.compare import Comparison
-from versus.tui.session import Session, replay
+from versus.takes.replay import replay
+from versus.tui.session import Session
 from versus.tui.widgets.race import LEAD_SIGN, MARK_SIGNS, ChancesChart, ChancesWorked, RaceChart
 
 

@@ -12,8 +12,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Label, Static
 
+from versus.takes.compare import PART, Comparison, Side, compare, marked_prose
 from versus.takes.store import Take
-from versus.tui.compare import PART, Comparison, Side, compare, marked_prose
 from versus.tui.screens.takes_drama import COLUMNS as DRAMA_COLUMNS
 from versus.tui.screens.takes_drama import DRAMA_BINDINGS, DramaColumns, play_figures
 from versus.tui.status_words import beat_marks
@@ -158,8 +158,8 @@ class TakesScreen(DramaColumns, ModalScreen[tuple[str, str, str] | None]):
         self.hint()
 
     def action_rename(self) -> None:
-        from versus.tui.screens.fork import ForkScreen
-        from versus.tui.take_files import TakeRefused, rename
+        from versus.takes.files import TakeRefused, rename
+        from versus.tui.screens.fork import NameScreen
 
         take = self.highlighted()
         if take is None:
@@ -186,13 +186,13 @@ class TakesScreen(DramaColumns, ModalScreen[tuple[str, str, str] | None]):
             self.notify(f"{take.name} is now {kept.name}; the old file is in .trash/.", title="Renamed")
             self.refill(kept.key)
 
-        self.app.push_screen(ForkScreen(take.name, check, take.turns, title=f"Rename {take.name}",
+        self.app.push_screen(NameScreen(take.name, check, take.turns, title=f"Rename {take.name}",
                                         text="The take keeps its spins, note and parent; only its name changes."),
                              done)
 
     def action_delete(self) -> None:
+        from versus.takes.files import TakeRefused, trash, trash_folder
         from versus.tui.screens.confirm import ConfirmScreen
-        from versus.tui.take_files import TakeRefused, trash, trash_folder
 
         take = self.highlighted()
         if take is None:

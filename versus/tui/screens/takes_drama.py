@@ -18,8 +18,8 @@ from versus.race.course import course_of
 from versus.race.drama import Drama, drama
 from versus.scenes.model import Scene
 from versus.takes.playthrough import Playthrough
+from versus.takes.replay import replay
 from versus.takes.store import Take
-from versus.tui.session import replay
 
 COLUMNS = ("lead chg", "last chg", "comeback", "finish")  # headings, short enough for 80 columns
 # (name shown, key): newest first is the list's own order; the rest, the most dramatic first

@@ -1,7 +1,15 @@
-"""Quitting while spins are not on disk: try the save again, write the take elsewhere, or let them go."""
+"""Quitting while spins are not on disk: try the save again, write the take elsewhere, or let them go.
+
+The dialog does what the author chooses (the save is the main screen's, which tells and retries it)
+and answers whether to leave, with the message to leave with.
+"""
 
 from __future__ import annotations
 
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -13,12 +21,31 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from versus.rulebook import plural
+from versus.tui.session import Session
 
 HINT = "r: try the save again \u00b7 w: write the take elsewhere \u00b7 d: discard them and quit \u00b7 Escape: back"
 
 
-class UnsavedScreen(ModalScreen[tuple[str, str] | None]):
-    """Answers ("retry", ""), ("elsewhere", path), ("discard", ""), or None (back to the game)."""
+@dataclass(frozen=True)
+class Leave:
+    """Quit now, saying this as the app closes (None: nothing to say)."""
+
+    message: str | None = None
+
+
+def default_elsewhere(session: Session) -> Path:
+    """Where unsaved spins are offered a home: the home folder, else the system's temporary one."""
+    home = Path.home()
+    folder = home if home.is_dir() and os.access(home, os.W_OK) else Path(tempfile.gettempdir())
+    return folder / f"{session.path.stem}.{session.take_key or 'new-take'}.unsaved.yaml"
+
+
+def _strerror(error: Exception) -> str:
+    return (error.strerror or str(error)) if isinstance(error, OSError) else str(error)
+
+
+class UnsavedScreen(ModalScreen[Leave | None]):
+    """Answers Leave (the spins saved, written elsewhere or let go), or None (back to the game)."""
 
     AUTO_FOCUS = ""  # nothing focused: r, w and d are keys of the dialog, not letters typed
 
@@ -29,9 +56,12 @@ class UnsavedScreen(ModalScreen[tuple[str, str] | None]):
         Binding("escape", "back", "Back", tooltip="Back to the game (the save is tried again every few seconds)"),
     ]
 
-    def __init__(self, take: str, unsaved: int, problem: str, default: Path) -> None:
+    def __init__(self, session: Session, save: Callable[[], bool]) -> None:
+        """save: the main screen's save, which tells the author of a failure and tries again later."""
         super().__init__()
-        self.take, self.unsaved, self.problem, self.default = take, unsaved, problem, default
+        self.session, self.save = session, save
+        self.take, self.unsaved = session.take_name or "The new take", session.unsaved()
+        self.problem, self.default = session.save_problem or "", default_elsewhere(session)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -52,7 +82,11 @@ class UnsavedScreen(ModalScreen[tuple[str, str] | None]):
         return not (action in ("answer", "elsewhere") and self._writing())  # the letters: the path being typed
 
     def action_answer(self, what: str) -> None:
-        self.dismiss((what, ""))
+        if what == "discard" or self.save():
+            self.dismiss(Leave())
+        else:
+            self.problem, self.unsaved = self.session.save_problem or "", self.session.unsaved()
+            self.query_one("#unsaved-hint", Label).update(Text(f"Still not saved ({self.problem}). {HINT}"))
 
     def action_elsewhere(self) -> None:
         field = self.query_one("#elsewhere", Input)
@@ -63,8 +97,18 @@ class UnsavedScreen(ModalScreen[tuple[str, str] | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         where = event.value.strip()
-        if where:
-            self.dismiss(("elsewhere", where))
+        if not where:
+            return
+        session = self.session
+        try:
+            path = session.write_elsewhere(where)
+        except Exception as error:  # noqa: BLE001 -- the spins not written, whyever: said here, and asked again
+            self.query_one("#unsaved-hint", Label).update(
+                Text(f"The spins could not be written to {where}: {_strerror(error)}. Enter tries again."))
+            return
+        self.dismiss(Leave(f"versus: the take was not saved in its folder ({session.save_problem}); "
+                           f"all its {len(session.play.spins())} spins were written to {path}. "
+                           f"Move that file into {session.store.folder}/ to have it listed again."))
 
     def action_back(self) -> None:
         if self._writing():

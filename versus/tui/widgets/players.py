@@ -5,15 +5,15 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Static
 
 from versus.tui.themes import palette
 from versus.tui.view import View, sentence
+from versus.tui.widgets.text import TextPanel
 
 TURN = "\u25b6"  # beside whoever acts next (also said in words: "to spin")
 
 
-class PlayersPanel(Static):
+class PlayersPanel(TextPanel):
     view: reactive[View | None] = reactive(None, always_update=True)
     """What to show: set by the screen after every change."""
 
@@ -22,7 +22,7 @@ class PlayersPanel(Static):
 
     def watch_view(self, view: View | None) -> None:
         if view is not None:
-            self.update(players_text(view, palette(self.app.current_theme.dark)))
+            self.show(players_text(view, palette(self.app.current_theme.dark)))
 
 
 def players_text(view: View, colours) -> Text:
@@ -51,7 +51,7 @@ def players_text(view: View, colours) -> Text:
     return text
 
 
-class CompactPlayers(Static):
+class CompactPlayers(TextPanel):
     """The players in a line or two, under the board when the panels are tabs."""
 
     view: reactive[View | None] = reactive(None, always_update=True)
@@ -62,7 +62,7 @@ class CompactPlayers(Static):
 
     def watch_view(self, view: View | None) -> None:
         if view is not None:
-            self.update(compact_text(view, palette(self.app.current_theme.dark)))
+            self.show(compact_text(view, palette(self.app.current_theme.dark)))
 
 
 def compact_text(view: View, colours) -> Text:

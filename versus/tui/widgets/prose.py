@@ -12,11 +12,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual import work
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.worker import get_current_worker
 
 if TYPE_CHECKING:
+    from textual import getters
     from textual.widgets import Markdown
+
+    from versus.takes.playthrough import Playthrough
+    from versus.tui.services import ServicedApp
 
 
 def markdown_widget() -> type[Markdown]:
@@ -46,7 +52,11 @@ def blocks(markdown: str) -> list[str]:
 
 
 class ProsePanel(VerticalScroll):
-    """Shows whatever Markdown the screen hands it (the narrator runs in a worker, not here)."""
+    """The take's prose: the narrator runs in this panel's worker, off the UI thread, and its Markdown
+    is shown if the play is still where it was when it was asked for."""
+
+    if TYPE_CHECKING:
+        app = getters.app(ServicedApp)
 
     DEFAULT_CSS = """
     ProsePanel { background: $surface; }
@@ -59,6 +69,7 @@ class ProsePanel(VerticalScroll):
         self._markdown = markdown
         self._blocks = blocks(markdown)
         self.follow = True  # keep the newest paragraph in view (False once the author scrolls back)
+        self.showing: tuple[int, str] = (-1, "")  # (version, take) of the play on screen: set by the screen
 
     def compose(self) -> ComposeResult:
         if self._blocks:
@@ -70,6 +81,25 @@ class ProsePanel(VerticalScroll):
         super().watch_scroll_y(old, new)
         if self.size.height and self.max_scroll_y:
             self.follow = new >= self.max_scroll_y - 1
+
+    def write(self, play: Playthrough) -> None:
+        """Narrate this play (a copy: it is read off the UI thread) as the export would; a newer call cancels."""
+        self._narrate(play, self.showing, self.app.export_choice.options())
+
+    @work(thread=True, exclusive=True, group="prose", exit_on_error=False)
+    def _narrate(self, play: Playthrough, showing: tuple[int, str], options: dict) -> None:
+        markdown_widget()  # imported here, off the UI thread, while the narrator writes
+        try:
+            markdown = self.app.services.narrate(play, **options)
+        except Exception as error:  # noqa: BLE001 -- the narrator's fault, whatever it is, must never take the app down
+            markdown = f"*The prose cannot be written yet:* {type(error).__name__}: {error}"
+        if not get_current_worker().is_cancelled:
+            # ignored: mypy cannot solve call_from_thread's `T | Awaitable[T]` for a coroutine function
+            self.app.call_from_thread(self._written, markdown, showing)  # type: ignore[arg-type]
+
+    async def _written(self, markdown: str, showing: tuple[int, str]) -> None:
+        if showing == self.showing:  # else a newer spin is on its way
+            await self.show(markdown)
 
     async def show(self, markdown: str) -> None:
         if markdown == self._markdown:

@@ -2,19 +2,30 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
+from textual import work
 from textual.reactive import reactive
-from textual.widgets import Static
+from textual.worker import get_current_worker
 
 from versus.rulebook import plural
 from versus.tui.status_words import HELD, NOT_YET  # with the words "held" / "not yet": colour is not the only cue
 from versus.tui.view import View, saving, sentence
+from versus.tui.widgets.text import TextPanel
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from versus.tui.services import ServicedApp
 
 
-class StatusLine(Static):
+class StatusLine(TextPanel):
     """Two lines: the take, turn and what the last spin did; who acts next and the beats held.
 
     Whatever does not fit ends in an ellipsis, never cut without a mark."""
+
+    FIXED_HEIGHT = True
 
     view: reactive[View | None] = reactive(None, always_update=True)
     """What to show: set by the screen after every change."""
@@ -41,11 +52,15 @@ class StatusLine(Static):
             text.append(f"beats {held}/{len(view.beats)} held", "bold" if held == len(view.beats) else "")
             text.append(" \u2502 ", "dim")
         text.append(view.next_up, "bold" if view.over else "")
-        self.update(text)
+        self.show(text)
 
 
-class BeatsPanel(Static):
-    """Each beat of the scene, held so far or not yet."""
+class BeatsPanel(TextPanel):
+    """Each beat of the scene, held so far or not yet, and the chances from here (worked out in this
+    panel's worker, off the UI thread, and shown only if the play has not moved on)."""
+
+    if TYPE_CHECKING:
+        app = getters.app(ServicedApp)
 
     view: reactive[View | None] = reactive(None, always_update=True)
     """What to show: set by the screen after every change."""
@@ -57,6 +72,28 @@ class BeatsPanel(Static):
 
     def watch_odds(self) -> None:
         self._show()
+
+    def work_out_odds(self, scene, state, finished: bool) -> None:
+        """The chances from this position, when there are odds to work out (else none shown)."""
+        if self.app.services.odds is None or finished:
+            self.odds = ""
+            return
+        self._odds(scene, state, self.view.version if self.view else -1)
+
+    @work(thread=True, exclusive=True, group="odds", exit_on_error=False)
+    def _odds(self, scene, state, version: int) -> None:
+        try:
+            odds = self.app.services.odds
+            assert odds is not None  # work_out_odds runs this only when there are odds to work out
+            text = chances_text(odds(scene, state), [p.called for p in scene.players])
+        except Exception:  # noqa: BLE001 -- odds that cannot be worked out are simply not shown
+            text = ""
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._worked_out, text, version)
+
+    def _worked_out(self, text: str, version: int) -> None:
+        if self.view is not None and version == self.view.version:
+            self.odds = text
 
     def _show(self) -> None:
         view = self.view
@@ -80,4 +117,12 @@ class BeatsPanel(Static):
             text.append(f"  {'held' if held else 'not yet'}\n", "italic dim")
         if self.odds:
             text.append(self.odds, "italic")
-        self.update(text)
+        self.show(text)
+
+
+def chances_text(chances: dict[int, float], names: list[str]) -> str:
+    text = "Chances from here: " + ", ".join(f"{names[seat]} {chance:.0%}" for seat, chance in sorted(chances.items()))
+    rest = 1 - sum(chances.values())
+    if rest >= 0.005:  # games that reach end.max_turns with nobody home: said, so the figures add up
+        text += f", unfinished {rest:.0%}"
+    return text

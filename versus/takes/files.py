@@ -1,4 +1,4 @@
-"""Renaming and deleting takes from the app, on the take store's public API.
+"""Renaming, deleting and writing elsewhere a take's file, on the take store's public API.
 
 Nothing is lost: a deleted take's file, and a renamed take's old file, are moved into a
 `.trash/` folder beside the takes (the store passes over dot-folders), from where the author can
@@ -11,7 +11,7 @@ import dataclasses
 import os
 from pathlib import Path
 
-from versus.takes.store import Take, TakeExists, TakesError, TakeStore, check_name
+from versus.takes.store import Take, TakeExists, TakesError, TakeStore, check_name, now, slug
 
 TRASH = ".trash"
 
@@ -54,3 +54,15 @@ def rename(store: TakeStore, take: Take, name: str) -> Take:
         raise TakeRefused(str(error)) from None
     trash(store, take)
     return kept
+
+
+def write_elsewhere(take: Take, store: TakeStore, target: Path) -> Path:
+    """The take, as a take file, written at target (or target-2, … if that is taken): for spins the take's own
+    folder cannot hold. The file is a take like any other: moved into the takes folder, it is listed there."""
+    from versus.files import write_next_free
+
+    target = Path(target).expanduser()
+    if target.is_dir():
+        target = target / f"{take.key or slug(take.name)}.yaml"
+    take = dataclasses.replace(take, name=check_name(take.name), played=take.played or now())
+    return write_next_free(target, store.render(take.to_data()))

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from versus.rulebook import space_label
 from versus.scenes.model import Scene
 from versus.takes.log import describe, spin_words
+from versus.takes.replay import replay
 from versus.takes.store import Take
-from versus.tui.session import replay
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,32 @@
+"""A panel of text that asks for a new layout only when its height changes.
+
+Static.update lays the whole screen out again by default: with a long prose panel beside it, every
+key paid for arranging every paragraph. The status, players and beats change with every key but
+seldom change height, so they are repainted in place unless their wrapped text grew or shrank.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+
+class TextPanel(Static):
+    FIXED_HEIGHT = False  # True: the height is set by the CSS, never by the text
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._shape: tuple[int, int] = (-1, -1)  # (width, rows) the text was last laid out at
+
+    def show(self, text: Text) -> None:
+        if self.FIXED_HEIGHT:
+            self.update(text, layout=False)
+            return
+        if not self.display:  # hidden by its own style (a layout without it): laid out when it is shown
+            self.update(text, layout=False)
+            self._shape = (-1, -1)
+            return
+        width = self.content_region.width
+        shape = (width, len(text.wrap(self.app.console, width)) if width > 0 else -1)
+        self.update(text, layout=shape != self._shape or width <= 0)  # not laid out yet: it must be
+        self._shape = shape
