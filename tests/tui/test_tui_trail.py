@@ -31,3 +31,15 @@ def test_the_trail_agrees_with_the_take_through_spins_and_undos(name):
         assert [index for index, _ in asides] == [action for action, _ in fired]
         assert len(trail.lines) - len(asides) == len(play.played)
     assert any(held for _, held in play.beats()) and play.firings()  # the walk met beats and asides
+
+
+def test_the_trail_holds_the_end_patterns_once_the_game_is_over():
+    """Losing and finishing last are judged when the game ends, in the app's beat list as in the take."""
+    scene = load_scene(ROOT / "tests" / "authored" / "lucas-lodge.yaml")
+    play = Playthrough(scene, seed=0)  # Lydia loses
+    trail = Trail()
+    for _ in play.play_out():
+        trail.sync(play)
+        assert trail.beats() == play.beats()
+    assert play.finished and trail.beats() == play.beats()
+    assert ("lydia loses", True) in play.beats()

@@ -43,6 +43,7 @@ class Trail:
         self._names: list[str] = []
         self._asides: AsidesFired | None = None  # before the first action
         self._beats: BeatsHeld | None = None
+        self._end: tuple[tuple[int, ...], int | None] | None = None  # where all stood when the game ended
 
     def sync(self, play: Playthrough) -> None:
         """Catch up with the play: drop the actions it no longer has, add the ones it gained."""
@@ -61,6 +62,8 @@ class Trail:
         del self.steps[keep:]
         for index in range(keep, len(played)):
             self._add(play, index)
+        state = play.game.state
+        self._end = (state.pos, state.winner) if play.finished and played else None
 
     def _add(self, play: Playthrough, index: int) -> None:
         scene, names = self.scene, self._names
@@ -84,4 +87,9 @@ class Trail:
     def beats(self) -> list[tuple[str, bool]]:
         """Each beat with whether it holds so far (as Playthrough.beats, without the re-reading)."""
         beats = self.steps[-1].beats if self.steps else self._beats
-        return beats.said() if beats is not None else []
+        if beats is None:
+            return []
+        if self._end is not None:  # losing, finishing last, leading at the end: held once the game is over
+            beats = beats.copy()
+            beats.mark(beats.tracker.at_end(*self._end))
+        return beats.said()
