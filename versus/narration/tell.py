@@ -140,7 +140,8 @@ class Teller:
         self.told.add(beat.point.actor)
         moment = self.moment(beat.point)
         kind = "finish" if beat.kind == "finish" else "moment"
-        out = self._narrate(kind, moment, beat.first, beat.last, beat.hushed, plain=kind == "moment" and (beat.talk > 0 or self.book.lean))
+        plain = kind == "moment" and (beat.talk > 0 or self.book.lean)  # the talk, or the budget, has no room
+        out = self._narrate(kind, moment, beat.first, beat.last, beat.hushed, plain)
         return out + self._talk(moment, beat.talk, beat.first, beat.last)
 
     def _scene_beat(self, kind: str, moment: Moment, talk: int, prefer_onlookers: bool = False,
