@@ -79,6 +79,7 @@ CONDITIONS: dict[str, str] = {
              " lucas-lodge, meryton, london or elsewhere",
     "reverses": "the most moves back any one player made in a stretch (its {unlucky})",
     "gain": "the most spaces any one player went up the board over a stretch (its {gainer}, {gain})",
+    "lead_known": "true when the one overtaken at a change of lead is the one the reader was last told led",
     "hushed": "true at a moment the author's own aside speaks to (a line telling of silence wants false)",
     # the run to the finish (beat: approach)
     "close": "true when the winner, just before winning, led the nearest of the others by six spaces or fewer",

@@ -63,6 +63,7 @@ class Teller:
         self.setting = setting_of(company.scene)
         self.told: set[int] = set()  # the seats of those whose moments have been told so far
         self.approached = False  # the run to the finish has been told, with its distances
+        self.told_leader: int | None = None  # who the reader was last told was in front (a seat)
 
     def spoken(self, space: int | None) -> str:
         """The space as the prose names it ("the Summit of Dissipation", "the Stocks")."""
@@ -85,6 +86,7 @@ class Teller:
             "pov": point.actor == self.company.scene.pov_seat, "actor": self.company.by_seat[point.actor].who,
             "rivals": {actor, other} == set(self.company.rivals), "waits": point.waits,
             "won_by_pov": point.event == "finish" and point.actor == self.company.scene.pov_seat,
+            "lead_known": point.other is not None and point.other == self.told_leader,
         }
         if point.event == "finish":
             facts |= self._run_in(a, other)
@@ -139,6 +141,8 @@ class Teller:
         assert beat.point is not None
         self.told.add(beat.point.actor)
         moment = self.moment(beat.point)
+        if beat.point.event == "lead":
+            self.told_leader = beat.point.actor
         kind = "finish" if beat.kind == "finish" else "moment"
         plain = kind == "moment" and (beat.talk > 0 or self.book.lean)  # the talk, or the budget, has no room
         out = self._narrate(kind, moment, beat.first, beat.last, beat.hushed, plain)
@@ -204,6 +208,8 @@ class Teller:
         if rule is None:
             return [Block(first=beat.first, last=beat.last)]
         self.book.use(rule)
+        if "eader}" in rule.text:  # the reader now knows who was in front
+            self.told_leader = s.after.leader
         roles = tuple((k, v) for k, v in self._stretch_people(s, indices).items())
         gain = max(self._gains(indices).values(), default=0)
         values = (("gain", counted(gain, "space")),) if gain > 0 else ()
