@@ -130,7 +130,10 @@ class Talk:
             for _, _, said in found[:LOOKAHEAD]:
                 if self._reply(moment, said) is not None:
                     return said
-        return found[0][2] if found else None
+        # left unanswered, a remark to the one it befell reads better than theirs about themselves
+        # ("I am in front…" said to nobody in particular)
+        spoken_to = [said for _, _, said in found if said.speaker != moment.actor]
+        return spoken_to[0] if spoken_to else (found[0][2] if found else None)
 
     def _bonus(self, speaker: Someone, hearer: Someone, prefer_onlookers: bool) -> float:
         rivals = set(self.company.rivals)
