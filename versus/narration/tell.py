@@ -257,6 +257,7 @@ class Teller:
                 "turns": len(indices), "rounds": len(indices) // players,
                 "margin": s.after.margin if s.after.leader is not None else 0,
                 "leader_reverses": s.leader_reverses,
+                "lead_known": s.before.leader is not None and s.before.leader == self.told_leader,
                 "reverses": max(self._reverses(indices).values(), default=0),
                 "gain": max(self._gains(indices).values(), default=0)}
 
