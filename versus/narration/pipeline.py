@@ -329,7 +329,7 @@ def joined(units: list[Unit], steps: list[bool], most: int = 4) -> list[Unit]:
             out.append(run[0])
         elif run:
             clauses = [u.text.rstrip(".") for u in run]
-            clauses = [clauses[0]] + [c[0].lower() + c[1:] if c.split()[0] in ("The", "A", "An", "He", "She") else c
+            clauses = [clauses[0]] + [c[0].lower() + c[1:] if c.split()[0] in ("The", "A", "An", "He", "She", "Her", "His") else c
                                       for c in clauses[1:]]
             text = "; ".join(clauses[:-1]) + "; and " + clauses[-1] + "."
             out.append(Unit(text, run[0].first, run[-1].last))
