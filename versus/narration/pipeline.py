@@ -318,6 +318,9 @@ class Realising:
         return out
 
 
+LOWERED_AFTER_SEMICOLON = ("The", "A", "An", "He", "She", "Her", "His")  # a joined turn's first word, mid-sentence
+
+
 def joined(units: list[Unit], steps: list[bool], most: int = 4) -> list[Unit]:
     """Plain turns told one after another share a sentence ("Elizabeth sat out the turn; Mr. Darcy went
     on to Folly; and Jane came to Prudence."), as a reader takes a round in at a glance."""
@@ -329,7 +332,7 @@ def joined(units: list[Unit], steps: list[bool], most: int = 4) -> list[Unit]:
             out.append(run[0])
         elif run:
             clauses = [u.text.rstrip(".") for u in run]
-            clauses = [clauses[0]] + [c[0].lower() + c[1:] if c.split()[0] in ("The", "A", "An", "He", "She", "Her", "His") else c
+            clauses = [clauses[0]] + [c[0].lower() + c[1:] if c.split()[0] in LOWERED_AFTER_SEMICOLON else c
                                       for c in clauses[1:]]
             text = "; ".join(clauses[:-1]) + "; and " + clauses[-1] + "."
             out.append(Unit(text, run[0].first, run[-1].last))
