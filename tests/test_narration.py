@@ -258,6 +258,9 @@ def test_a_long_name_is_not_spelt_out_twice_in_a_paragraph():
     refer.new_paragraph()
     assert refer.narration("{Actor} spun.", {"actor": "fitz"}, {}) == "Colonel Fitzwilliam spun."
     assert refer.narration("{Actor}’s next spin won.", {"actor": "fitz"}, {}) == "The Colonel’s next spin won."
+    refer.new_paragraph()
+    said = refer.narration("{Actor} spun, and the game was {actor_hers}.", {"actor": "lizzy"}, {})
+    assert said == "Elizabeth spun, and the game was hers."  # not "the game was her"
 
 
 def test_no_daughter_calls_a_darcy_mama_in_any_export():

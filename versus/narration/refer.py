@@ -15,8 +15,9 @@ from versus.narration.company import Company
 from versus.narration.words import counted, listing
 
 SLOT = re.compile(r"\{([A-Za-z_0-9]+)\}")
-PRONOUNS = {"he": {"he": "he", "him": "him", "his": "his"}, "she": {"he": "she", "him": "her", "his": "her"},
-            "they": {"he": "they", "him": "them", "his": "their"}}
+PRONOUNS = {"he": {"he": "he", "him": "him", "his": "his", "hers": "his"},
+            "she": {"he": "she", "him": "her", "his": "her", "hers": "hers"},
+            "they": {"he": "they", "him": "them", "his": "their", "hers": "theirs"}}  # hers: "the game was hers"
 
 
 class Referrer:
@@ -69,7 +70,7 @@ class Referrer:
         same = [p for p in self.recent if self.company.people[p].pronoun == person.pronoun]
         if same and same[-1] == pid:
             return word
-        return self._possessive(pid) if form == "his" else self.name(pid)
+        return self._possessive(pid) if form in ("his", "hers") else self.name(pid)
 
     def _subject(self, pid: str) -> str:
         """A person opening a sentence: "he" or "she" when they were the last of that pronoun named in the
@@ -93,7 +94,7 @@ class Referrer:
             cap = slot[0].isupper()
             key = slot[0].lower() + slot[1:]
             base, _, form = key.partition("_")
-            if base in roles and form in ("he", "him", "his"):
+            if base in roles and form in ("he", "him", "his", "hers"):
                 word = self._pronoun(roles[base], form)
                 self._mention(roles[base])
             elif key in roles:
