@@ -143,6 +143,8 @@ class StretchFacts:
     before: Lead
     after: Lead
     leader_reverses: int = 0  # the new leader's vices, crimes, confinements and moves back in the stretch
+    reverses: tuple[int, ...] = ()  # each player's moves back in the stretch
+    gains: tuple[int, ...] = ()  # how far each player went up the board over it (end less start)
 
     @property
     def eventless(self) -> bool:
@@ -220,6 +222,7 @@ class Facts:
 
     def stretch(self, indices: Sequence[int]) -> StretchFacts:
         told = [self.actions[i] for i in indices]
+        start, end = self.states[indices[0]].pos, self.states[indices[-1] + 1].pos
         return StretchFacts(
             indices[0], indices[-1], fines=sum(a.paid for a in told), receipts=sum(a.received for a in told),
             virtues=sum(a.kind == "virtue" for a in told),
@@ -228,4 +231,6 @@ class Facts:
             confinements=sum(bool(a.confined) for a in told),
             before=self.lead[indices[0]], after=self.lead[indices[-1] + 1],
             leader_reverses=sum(1 for a in told if a.player == self.lead[indices[-1] + 1].leader
-                                and (a.kind in ("vice", "offense", "sent") or a.confined or a.moved == "back")))
+                                and (a.kind in ("vice", "offense", "sent") or a.confined or a.moved == "back")),
+            reverses=tuple(sum(1 for a in told if a.player == k and a.moved == "back") for k in range(len(start))),
+            gains=tuple(end[k] - start[k] for k in range(len(start))))

@@ -211,7 +211,7 @@ class Teller:
         if "eader}" in rule.text:  # the reader now knows who was in front
             self.told_leader = s.after.leader
         roles = tuple((k, v) for k, v in self._stretch_people(s, indices).items())
-        gain = max(self._gains(indices).values(), default=0)
+        gain = max(s.gains, default=0)
         values = (("gain", counted(gain, "space")),) if gain > 0 else ()
         return [Block((Sentence(rule.text, roles, values, beat.first, beat.last, rule=rule.id),),
                       first=beat.first, last=beat.last)]
@@ -258,22 +258,7 @@ class Teller:
                 "margin": s.after.margin if s.after.leader is not None else 0,
                 "leader_reverses": s.leader_reverses,
                 "lead_known": s.before.leader is not None and s.before.leader == self.told_leader,
-                "reverses": max(self._reverses(indices).values(), default=0),
-                "gain": max(self._gains(indices).values(), default=0)}
-
-    def _reverses(self, indices: list[int]) -> dict[int, int]:
-        """Each player's moves back in a stretch (vices, crimes, collisions suffered as the mover)."""
-        out: dict[int, int] = {}
-        for i in indices:
-            a = self.facts.actions[i]
-            if a.moved == "back":
-                out[a.player] = out.get(a.player, 0) + 1
-        return out
-
-    def _gains(self, indices: list[int]) -> dict[int, int]:
-        """How far each player went up the board over a stretch (their place at its end less at its start)."""
-        start, end = self.facts.states[indices[0]].pos, self.facts.states[indices[-1] + 1].pos
-        return {k: end[k] - start[k] for k in range(len(start))}
+                "reverses": max(s.reverses, default=0), "gain": max(s.gains, default=0)}
 
     def _stretch_people(self, s: StretchFacts, indices: list[int]) -> dict[str, str]:
         seats = self.company.by_seat
@@ -285,11 +270,10 @@ class Teller:
         confined = [self.facts.actions[i].player for i in indices if self.facts.actions[i].confined]
         if confined:
             out["confined"] = seats[confined[0]].id
-        reverses, gains = self._reverses(indices), self._gains(indices)
-        if reverses:
-            out["unlucky"] = seats[max(reverses, key=lambda k: (reverses[k], -k))].id
-        if gains and max(gains.values()) > 0:
-            out["gainer"] = seats[max(gains, key=lambda k: (gains[k], -k))].id
+        if max(s.reverses, default=0) > 0:  # the first of those who went back most often
+            out["unlucky"] = seats[max(range(len(s.reverses)), key=lambda k: (s.reverses[k], -k))].id
+        if max(s.gains, default=0) > 0:
+            out["gainer"] = seats[max(range(len(s.gains)), key=lambda k: (s.gains[k], -k))].id
         return out
 
     def _step(self, beat: Beat) -> list[Block]:
