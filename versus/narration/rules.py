@@ -194,6 +194,7 @@ class Library:
         self.answers: dict[tuple[str, str], list[Rule]] = {}  # (speaker or "*", concept) -> general answers
         # (spoken, event or beat, speaker or "*") -> first lines: a query looks at four lists, not all
         self.index: dict[tuple[bool, str, str], list[Rule]] = {}
+        self.openings = {r.id: _opening(r.text) for r in self.rules if r.spoken}  # each line's first sentence
         for rule in self.rules:
             criteria = dict(rule.criteria)
             speakers = _words(criteria.get("speaker") or "*") if rule.spoken else ["*"]
@@ -233,7 +234,7 @@ class Book:
         """The most specific rule whose criteria hold, not used before; ties broken by the seed."""
         found = [(specificity(r, answering), r) for r in candidates
                  if r.id not in self.spent and r.text not in self.texts and r.matches(query)
-                 and not (r.spoken and _opening(r.text) in self.openings)
+                 and not (r.spoken and self.library.openings.get(r.id) in self.openings)
                  and (gist or not r.echoes) and not self.phrases.would_exceed(_plain(r.text))]
         if not found:
             return None
