@@ -97,6 +97,25 @@ def test_the_drama_beats_hold_as_the_hand_worked_game_says():
     assert [held for _, held in play.beats()] == [True, False, True, True, False, True, False, True]
 
 
+def test_a_copied_tracker_follows_the_race_apart_from_its_original():
+    """The app's trail copies the trackers at every action: a copy fed on must not move the original."""
+    from versus.scenes.patterns import BeatsHeld
+
+    scene = _scene("lead changes at least 2 times, elizabeth trails by at least 9 spaces")
+    play = _played(scene)
+    held = BeatsHeld(scene.beats, 2)
+    for played in play.played[:2]:
+        held.feed(played.action)
+    before = held.copy()
+    for played in play.played[2:]:
+        held.feed(played.action)
+    assert held.held()[0] and not before.held()[0]  # two lead changes come only in the later actions
+    assert before.tracker.drama.lead.changes < held.tracker.drama.lead.changes
+    for played in play.played[2:]:
+        before.feed(played.action)
+    assert before.held() == held.held() and before.tracker.drama.lead.changes == held.tracker.drama.lead.changes
+
+
 def test_the_vectorised_drama_beats_agree_with_the_tracker_midway():
     """The simulator, started from the middle of the hand-worked game with the tracker's prefix, holds
     the beats the whole game through the engine holds."""

@@ -63,3 +63,10 @@ class LeadFollower:
             self.comeback[now] = max(self.comeback[now], self._since[now])
             self._since[now] = 0
         return changed
+
+    def copy(self) -> LeadFollower:
+        """A follower at the same point, which later feeding of either leaves the other alone."""
+        twin = LeadFollower.__new__(LeadFollower)
+        twin.leader, twin.changes, twin.last_change = self.leader, self.changes, self.last_change
+        twin.worst, twin.comeback, twin._since = list(self.worst), list(self.comeback), list(self._since)
+        return twin

@@ -131,6 +131,13 @@ class DramaWatch:
         self.lead = LeadFollower(players)
         self.players = players
 
+    def copy(self) -> DramaWatch:
+        """A watch at the same point (its patterns shared: they never change)."""
+        twin = DramaWatch.__new__(DramaWatch)
+        twin.mine, twin.players, twin.lead = self.mine, self.players, self.lead.copy()
+        twin.pos = None if self.pos is None else list(self.pos)
+        return twin
+
     def feed(self, events: tuple[ev.Event, ...], turn: int) -> list[int]:
         """The drama patterns (by index) that hold after this action, the action's events given in order."""
         if not self.mine:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -360,7 +359,7 @@ class Tracker:
         twin = Tracker.__new__(Tracker)
         twin.patterns, twin.players, twin.paid = self.patterns, self.players, list(self.paid)
         twin.turns, twin._payment = self.turns, self._payment
-        twin.drama = copy.deepcopy(self.drama)
+        twin.drama = self.drama.copy()
         return twin
 
 
