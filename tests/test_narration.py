@@ -143,6 +143,42 @@ def test_the_end_is_seen_coming(path, seed):
     assert run_in or finish, [u.text for u in units if u.last >= last - 1]
 
 
+def test_the_end_has_a_paragraph_of_its_own():
+    """The run to the finish and the winning spin open a paragraph: packed behind two other moments of
+    play, the end of the game weighed no more than they did."""
+    ends = 0
+    for path, seed in PAGES:
+        play = played(load_scene(path), seed)
+        if play.game.state.winner is None:
+            continue
+        last = len(play.played) - 1
+        told = [p for p in compose(play).paragraphs if not p.talk and any(u.first == last for u in p.units)]
+        assert told and told[0].units[0].last is not None and told[0].units[0].last >= last - 1, told[0].text
+        ends += 1
+    assert ends >= 12
+
+
+TAGGED_MOMENT = re.compile(r"[,?!—]” (said|observed|cried|remarked|added) [^“”]+?, when [^“”]+[.]")
+
+
+def test_a_moment_may_be_told_in_the_tag_of_the_first_line_about_it():
+    """Some moments are told as the clause of a speech tag ("“Sent back!” said Mrs. Bennet, when Elizabeth
+    came to the Road to Folly …"), never at two conversations running, and the clause tells the
+    actions its paragraph is annotated with (the truth checker reads it)."""
+    tagged = 0
+    for path, seed in PAGES:
+        paragraphs = compose(played(load_scene(path), seed)).paragraphs
+        folds = [k for k, p in enumerate(paragraphs) if TAGGED_MOMENT.search(p.text)]
+        for k in folds:
+            assert not paragraphs[k].talk and paragraphs[k].first is not None, paragraphs[k].text
+        talks = [k for k, p in enumerate(paragraphs) if k and (p.talk or k in folds) and not paragraphs[k - 1].talk
+                 and paragraphs[k - 1].text and k - 1 not in folds]
+        opened = sorted(set(talks + folds))
+        assert not any(a in folds and b in folds for a, b in itertools.pairwise(opened)), path.name
+        tagged += len(folds)
+    assert tagged >= 10
+
+
 def test_a_short_budget_keeps_the_turning_points_and_drops_the_tallies():
     scene = load_scene(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml")  # no asides of the author's to keep
     short = compose(played(scene, 1), "brisk", 150)

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 TOLERANCE = 0.15
 MOST_SENTENCES = 4  # in a paragraph of narration at brisk and full pace
+SCENE_EVENTS = ("opening", "finish", "close", "unfinished")  # talk about the scene, not one moment of play
+FOLDED_WORDS = 26  # the longest moment sentence told as the tag of a line ("said Mary, when …")
 MOST_DRAFTS = 40  # shapes drafted for a budget, likeliest first, before the nearest is taken
 PACES = planning.PACES
 
@@ -138,6 +140,8 @@ class Realising:
         self.refer = Referrer(telling.company, telling.scene.extra.get("names") == "printed")
         self.last_speakers: list[str] = []
         self.lines = 0  # spoken lines so far, to vary the reporting verbs
+        self.talks = 0  # conversations after a moment's sentence so far
+        self.folded = -2  # the last of them whose moment was told in the tag of its first line
 
     def paragraphs(self) -> list[Paragraph]:
         if self.summary:
@@ -154,6 +158,10 @@ class Realising:
                 if self._leads_in(out[-1], block):  # "…and was sent back. “So,” said she, “…”"
                     out[-1] = self._led(out[-1], self._speech(block, lead_in=True))
                     continue
+                folded = self._folded(out[-1], block)
+                if folded is not None:  # "“So,” said Mary, when Mr. Collins was sent back. “…”"
+                    out[-1:] = folded
+                    continue
             out.append(Paragraph(SCENE_BREAK, None, None, ()) if block.scene_break else self._speech(block))
         if pending:
             out.extend(self._narration(pending))
@@ -164,6 +172,54 @@ class Realising:
         return (block.said is not None and block.moment is not None and not told.talk and bool(told.units)
                 and block.said.speaker == block.moment.actor and len(told.units) <= 2
                 and bool(self.refer.recent) and self.refer.recent[-1] == block.said.speaker)
+
+    def _folded(self, told: Paragraph, block: Block) -> list[Paragraph] | None:
+        """A moment at which somebody else speaks first, whose sentence is short and can be a clause, is told
+        in the tag of that first line (never at two conversations running): an event sentence and then
+        the people's remarks, moment after moment, reads as a formula."""
+        said, moment = block.said, block.moment
+        if said is None or moment is None or told.talk or not told.units:
+            return None
+        self.talks += 1
+        unit, rest = told.units[-1], told.units[:-1]
+        if (said.rule.manner or moment.event in SCENE_EVENTS or said.speaker == moment.actor or unit.author
+                or unit.first != block.first or self.folded == self.talks - 1
+                or any(u.last is None or block.first is None or u.last >= block.first for u in rest)):
+            return None
+        clause = self._clause(unit.text, moment.actor, said.speaker, said.hearer)
+        if clause is None:
+            return None
+        self.folded = self.talks
+        line = self._speech(block, manner=clause)
+        if not rest:  # the line tells all the paragraph's actions, a stretch without a sentence included
+            return [Paragraph(line.text, told.first, told.last, line.units)]
+        line = Paragraph(line.text, unit.first, told.last, line.units)
+        kept = Paragraph(" ".join(u.text for u in rest), told.first, (unit.first or 1) - 1, rest)
+        return [kept, line]
+
+    def _clause(self, text: str, actor_id: str, speaker_id: str, hearer_id: str) -> str | None:
+        """A moment's sentence as the clause of a speech tag ("when he fell into a Passion …"), or None where
+        it will not go: too long, a comment after a semicolon, an opening phrase ("For robbery Jane …"),
+        or the speaker named in it ("said Jane, when … ahead of Jane")."""
+        people = self.t.company.people
+        actor, speaker = people.get(actor_id), people[speaker_id]
+        if (actor is None or len(text.split()) > FOLDED_WORDS or not text.endswith(".") or "“" in text
+                or ";" in text or speaker.called in text):
+            return None
+        text = text.split(", and it was ")[0].rstrip(".") + "."  # the narrator's comment stays out of a tag
+        first = text.split()[0]
+        if " must " in text:  # "when she came to Sloth and must wait" will not parse
+            return None
+        if text.startswith(actor.called + " "):
+            if hearer_id == actor_id and actor.pronoun != speaker.pronoun and actor.pronoun in ("he", "she"):
+                text = actor.pronoun + text[len(actor.called):]  # "observed Mary, when he fell into a Passion"
+        elif first in ("He", "She") and first.lower() == actor.pronoun:
+            text = actor.called + text[len(first):]  # the pronoun's antecedent was in the paragraph before
+        elif text.startswith(("The teetotum ", "It cost ")):
+            text = text[0].lower() + text[1:]
+        elif not text.startswith(tuple(f"{n} " for n in self.t.realiser.proper_spaces)):
+            return None  # "Honesty carried Elizabeth on …" goes; "For robbery Jane paid …" does not
+        return "when " + text[:-1]
 
     def _led(self, told: Paragraph, said: Paragraph) -> Paragraph:
         return Paragraph(f"{told.text} {said.text}", told.first, told.last, told.units + said.units)
@@ -191,7 +247,9 @@ class Realising:
             return [blocks]
         out: list[list[Block]] = [[]]
         for block in blocks:
-            if sum(len(b.sentences) for b in out[-1]) + len(block.sentences) > MOST_SENTENCES and out[-1]:
+            full = sum(len(b.sentences) for b in out[-1]) + len(block.sentences) > MOST_SENTENCES
+            end = block.run_in and block.sentences and not any(b.run_in for b in out[-1])  # the end, given its weight
+            if out[-1] and (full or end):
                 out.append([])
             out[-1].append(block)
         return out
@@ -240,7 +298,7 @@ class Realising:
         text = self.refer.narration(template, roles, values)
         return self.t.realiser.sentence(curly(text))
 
-    def _speech(self, block: Block, lead_in: bool = False) -> Paragraph:
+    def _speech(self, block: Block, lead_in: bool = False, manner: str = "") -> Paragraph:
         if block.author_said:
             speaker, line = block.author_said
             text, answering = line, False
@@ -260,7 +318,7 @@ class Realising:
         person = self.t.company.people[speaker]
         pronoun = {"she": "she", "he": "he"}.get(person.pronoun, "they")
         verb = self._verb(answering, speaker)
-        manner = block.said.rule.manner if block.said else ""
+        manner = manner or (block.said.rule.manner if block.said else "")
         body = speech(text, person.called, pronoun, verb, manner, by_name, tagged)
         self.last_speakers.append(speaker)
         self.lines += 1

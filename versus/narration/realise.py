@@ -60,6 +60,8 @@ class Realiser:
         self.pattern = re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")\b") if names else None
         self.proper = set(proper) | {"I", "Mr.", "Mrs.", "Miss", "Lady", "Sir", "Colonel", "Captain", "Lord"}
         self.printed = printed
+        # the spaces a sentence may open on by their bare names ("Honesty carried Elizabeth on …")
+        self.proper_spaces = tuple(n for n in map(novel_name, names) if not n.startswith(("the ", "a ", "an ")))
 
     def names(self, text: str) -> str:
         """The board's capitals as the novel names them: 'the THE WATER' -> 'the Water'."""

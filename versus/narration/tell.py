@@ -50,6 +50,7 @@ class Block:
     author_said: tuple[str, str] | None = None  # an aside's spoken line, verbatim: (speaker id, line)
     ending: bool = False  # tells how the game ended or its fallout (a summary's second paragraph)
     scene_break: bool = False  # the author's break between scenes
+    run_in: bool = False  # the run to the finish, or the finish: a paragraph of its own begins with it
 
 
 class Teller:
@@ -146,6 +147,8 @@ class Teller:
         kind = "finish" if beat.kind == "finish" else "moment"
         plain = kind == "moment" and (beat.talk > 0 or self.book.lean)  # the talk, or the budget, has no room
         out = self._narrate(kind, moment, beat.first, beat.last, beat.hushed, plain)
+        if kind == "finish":
+            out = [dataclasses.replace(b, run_in=True) for b in out]
         return out + self._talk(moment, beat.talk, beat.first, beat.last)
 
     def _scene_beat(self, kind: str, moment: Moment, talk: int, prefer_onlookers: bool = False,
@@ -244,7 +247,7 @@ class Teller:
                   ("gap", counted(gap, "space")), ("leader_need", counted(leader_need, "space")),
                   ("goal", self.spoken(goal)))
         return [Block((Sentence(rule.text, roles, values, beat.first, beat.last, rule=rule.id),),
-                      first=beat.first, last=beat.last)]
+                      first=beat.first, last=beat.last, run_in=True)]
 
     def _stretch_facts(self, s: StretchFacts, indices: list[int]) -> dict[str, Any]:
         leaders = {self.facts.lead[i + 1].leader for i in indices} | {s.before.leader}
