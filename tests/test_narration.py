@@ -158,6 +158,16 @@ def test_the_end_has_a_paragraph_of_its_own():
     assert ends >= 12
 
 
+def test_who_kept_the_front_is_told_in_one_stretch_sentence_at_most():
+    """Readers counted the lead's sentences ("was in front when the sums were done", "remained in front
+    for so many spins"): a stretch tells who kept or took the front once an export, then something else."""
+    stretch = {r.id for r in builtin() if r.beat == "stretch" and re.search(r"\{(L|l)eader\}|\{(B|b)efore\}", r.text)}
+    assert len(stretch) > 20
+    for path, seed in PAGES:
+        used = compose(played(load_scene(path), seed)).phrasings
+        assert len(stretch.intersection(used)) <= 1, (path.name, seed)
+
+
 TAGGED_MOMENT = re.compile(r"[,?!—]” (said|observed|cried|remarked|added) [^“”]+?, when [^“”]+[.]")
 
 

@@ -24,6 +24,9 @@ from versus.narration.words import counted
 from versus.scenes.model import Aside
 
 
+LEAD_STRETCHES = 1  # stretch sentences of an export that may turn on who kept or took the front
+
+
 @dataclass(frozen=True, slots=True)
 class Sentence:
     """A sentence to be filled: its template, the people its slots name (scene ids), and what it tells."""
@@ -65,6 +68,7 @@ class Teller:
         self.told: set[int] = set()  # the seats of those whose moments have been told so far
         self.approached = False  # the run to the finish has been told, with its distances
         self.told_leader: int | None = None  # who the reader was last told was in front (a seat)
+        self.lead_stretches = 0  # stretch sentences so far that told who was in front
 
     def spoken(self, space: int | None) -> str:
         """The space as the prose names it ("the Summit of Dissipation", "the Stocks")."""
@@ -207,12 +211,15 @@ class Teller:
         indices = list(range(beat.first, beat.last + 1))
         s = self.facts.stretch(indices)
         query = dict(self.base) | self._stretch_facts(s, indices) | {"beat": "stretch"}
+        if self.lead_stretches >= LEAD_STRETCHES:  # who kept the front, stretch after stretch, reads as a tally
+            query |= {"held": False, "overtook": False, "lead": False, "margin": 0}
         rule = self.book.narration(query)
         if rule is None:
             return [Block(first=beat.first, last=beat.last)]
         self.book.use(rule)
         if "eader}" in rule.text:  # the reader now knows who was in front
             self.told_leader = s.after.leader
+        self.lead_stretches += "eader}" in rule.text or "efore}" in rule.text
         roles = tuple((k, v) for k, v in self._stretch_people(s, indices).items())
         gain = max(s.gains, default=0)
         values = (("gain", counted(gain, "space")),) if gain > 0 else ()
