@@ -359,3 +359,23 @@ def test_a_count_of_meetings_is_held_to_the_collisions_either_way():
     assert false(sc, play, "Mary and Lydia met twice, and each time it was Lydia who gave way.", 0, 12) == []
     assert false(sc, play, "Lydia and Mary met twice, and each time it was Mary who gave way.", 0, 12) \
         == ["collisions_counted"]
+
+
+def test_squares_named_with_how_often_they_sent_a_player_back_are_counted():
+    """A stretch may name its squares ("whom Passion twice turned back"): each count is held to the
+    times that square sent a player the sentence names back within its actions."""
+    sc = load_scene(ROOT / "scenes" / "longbourn.yaml")
+    play = Playthrough(sc, seed=2)
+    for _ in play.play_out():
+        pass
+    states = play.game.states
+    sent = [(i, e.space) for i, p in enumerate(play.played) for e in p.action.events
+            if isinstance(e, ev.Landed) and e.player == 0 and 35 <= i <= 57 and states[i + 1].pos[0] < states[i].pos[0]]
+    passion = next(n for n, s in enumerate(play.game.board.spaces) if s.name == "PASSION")
+    assert sent == [(sent[0][0], passion), (sent[1][0], passion)]  # Jane went back from Passion twice in 36-58
+    said = "The road to the Mansion of Happiness proved a long one for Jane, whom Passion twice turned back on it."
+    assert false(sc, play, said, 35, 57) == []
+    assert false(sc, play, said.replace("twice", "thrice"), 35, 57) == ["setbacks_counted"]
+    assert false(sc, play, said.replace("Passion", "Immodesty"), 35, 57) == ["setbacks_counted"]
+    assert "setbacks_counted" in false(sc, play, said.replace("Jane", "Lydia"), 35, 57)  # not hers
+    assert false(sc, play, said, sent[1][0] + 1, 57) == ["setbacks_counted"]  # after both

@@ -79,6 +79,10 @@ CONDITIONS: dict[str, str] = {
              " lucas-lodge, meryton, london or elsewhere",
     "reverses": "the most moves back any one player made in a stretch (its {unlucky})",
     "gain": "the most spaces any one player went up the board over a stretch (its {gainer}, {gain})",
+    "lifts": "how many times a virtue advanced the stretch's {gainer} in it (named in {lifts}: 'Sincerity and"
+             " Truth')",
+    "setbacks": "how many times a space sent the stretch's {unlucky} back in it (an overshoot is not counted), named"
+                " in {setbacks}: 'Immodesty twice and Cruelty once'",
     "lead_known": "true when the one overtaken at a change of lead is the one the reader was last told led",
     "hushed": "true at a moment the author's own aside speaks to (a line telling of silence wants false)",
     # the run to the finish (beat: approach)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,9 +21,8 @@ from versus.narration.refer import amounts
 from versus.narration.rules import Book
 from versus.narration.talk import Moment, Said, Talk
 from versus.narration.turning import TurningPoint
-from versus.narration.words import counted
+from versus.narration.words import counted, listing, times
 from versus.scenes.model import Aside
-
 
 LEAD_STRETCHES = 1  # stretch sentences of an export that may turn on who kept or took the front
 
@@ -222,7 +222,7 @@ class Teller:
         self.lead_stretches += "eader}" in rule.text or "efore}" in rule.text
         roles = tuple((k, v) for k, v in self._stretch_people(s, indices).items())
         gain = max(s.gains, default=0)
-        values = (("gain", counted(gain, "space")),) if gain > 0 else ()
+        values = ((("gain", counted(gain, "space")),) if gain > 0 else ()) + tuple(self._particulars(s, indices).items())
         return [Block((Sentence(rule.text, roles, values, beat.first, beat.last, rule=rule.id),),
                       first=beat.first, last=beat.last)]
 
@@ -268,7 +268,55 @@ class Teller:
                 "margin": s.after.margin if s.after.leader is not None else 0,
                 "leader_reverses": s.leader_reverses,
                 "lead_known": s.before.leader is not None and s.before.leader == self.told_leader,
-                "reverses": max(s.reverses, default=0), "gain": max(s.gains, default=0)}
+                "reverses": max(s.reverses, default=0), "gain": max(s.gains, default=0),
+                "lifts": self._lifts(s, indices), "setbacks": len(self._setbacks(s, indices))}
+
+    def _lifts(self, s: StretchFacts, indices: list[int]) -> int:
+        gainer = self._gainer(s)
+        return sum(1 for a in self._actions(indices) if a.player == gainer and a.advanced > 0 and a.landed)
+
+    def _particulars(self, s: StretchFacts, indices: list[int]) -> dict[str, str]:
+        """The spaces that made a stretch what it was, as words: those that sent its {unlucky} back
+        ({setbacks}: "Immodesty twice and Cruelty once") and the virtues that carried its {gainer} on
+        ({lifts}: "Sincerity and Truth"), so that a stretch names its squares instead of counting moves."""
+        out = {}
+        unlucky, gainer = self._unlucky(s), self._gainer(s)
+        back = self._setbacks(s, indices)
+        if back:
+            out["setbacks"] = self._spaces(back, counts=True)
+        if gainer is not None:
+            lifts = [a.landed for a in self._actions(indices) if a.player == gainer and a.advanced > 0 and a.landed]
+            if lifts:
+                out["lifts"] = self._spaces(lifts, counts=False)
+        return out
+
+    def _setbacks(self, s: StretchFacts, indices: list[int]) -> list[int]:
+        """The spaces that sent the stretch's {unlucky} back (an overshoot, landing nowhere, is not one)."""
+        unlucky = self._unlucky(s)
+        return [a.landed for a in self._actions(indices) if a.player == unlucky and a.moved == "back" and a.landed]
+
+    def _actions(self, indices: list[int]) -> list[ActionFacts]:
+        return [self.facts.actions[i] for i in indices]
+
+    def _spaces(self, landed: list[int], counts: bool) -> str:
+        """Spaces named once each in the order first met, with how often where any came more than once."""
+        seen = Counter(landed)
+        names = [self.spoken(n) for n in seen]
+        if counts and max(seen.values(), default=0) > 1:
+            names = [f"{self.spoken(n)} {times(k)}" for n, k in seen.items()]
+        return listing(names)
+
+    def _unlucky(self, s: StretchFacts) -> int | None:
+        """The first of those who went back most often in the stretch."""
+        if max(s.reverses, default=0) <= 0:
+            return None
+        return max(range(len(s.reverses)), key=lambda k: (s.reverses[k], -k))
+
+    def _gainer(self, s: StretchFacts) -> int | None:
+        """The first of those who went furthest up the board over the stretch."""
+        if max(s.gains, default=0) <= 0:
+            return None
+        return max(range(len(s.gains)), key=lambda k: (s.gains[k], -k))
 
     def _stretch_people(self, s: StretchFacts, indices: list[int]) -> dict[str, str]:
         seats = self.company.by_seat
@@ -280,10 +328,11 @@ class Teller:
         confined = [self.facts.actions[i].player for i in indices if self.facts.actions[i].confined]
         if confined:
             out["confined"] = seats[confined[0]].id
-        if max(s.reverses, default=0) > 0:  # the first of those who went back most often
-            out["unlucky"] = seats[max(range(len(s.reverses)), key=lambda k: (s.reverses[k], -k))].id
-        if max(s.gains, default=0) > 0:
-            out["gainer"] = seats[max(range(len(s.gains)), key=lambda k: (s.gains[k], -k))].id
+        unlucky, gainer = self._unlucky(s), self._gainer(s)
+        if unlucky is not None:
+            out["unlucky"] = seats[unlucky].id
+        if gainer is not None:
+            out["gainer"] = seats[gainer].id
         return out
 
     def _step(self, beat: Beat) -> list[Block]:

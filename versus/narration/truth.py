@@ -31,6 +31,7 @@ NUMBERS = {w: n for n, w in enumerate(ONES)} | TENS | {"a": 1, "an": 1} | {
     f"{t}-{o}": v + k for t, v in TENS.items() for k, o in enumerate(ONES) if 0 < k < 10}
 AMOUNT = re.compile(r"(?<![\w-])(" + "|".join(sorted(NUMBERS, key=len, reverse=True)) + r"|\d+) counters?\b", re.I)
 NOTE = re.compile(r"<!-- versus: (?:actions|talk) (none|(\d+)-(\d+)) -->")
+TIMES = {"once": 1, "twice": 2, "thrice": 3} | {f"{w} times": n for w, n in NUMBERS.items() if n > 3}
 GRAMMAR = {
     "“one spaces”": re.compile(r"(?<![\w-])one (spaces|counters|months|turns|rounds)\b", re.I),
     "a wrong article": re.compile(r"\b(a (eight|eleven|eighteen)|an (one|two|three|four|five|six|seven|nine|ten|"
@@ -460,6 +461,23 @@ def _clause_holds(c: Check, clause: str, met: list[tuple[int, int]]) -> bool:
     return all(n is None or (n > 0 and n in known) for n in stated)
 
 
+def setbacks_counted(c: Check) -> bool:
+    """Each square named with a count ("Immodesty twice and Cruelty once turned him back") sent one of the
+    players it may be about back that many times in its actions (at least so many, in a paragraph)."""
+    board = c.replay.board
+    names = {sp.name.lower().removeprefix("the "): n for n, sp in enumerate(board.spaces) if sp.name}
+    counted = re.compile(r"\b(" + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
+                         + r") (once|twice|thrice|[a-z]+ times)\b", re.I)
+    stated = [(names[m.group(1).lower()], TIMES.get(m.group(2).lower(), -1)) for m in counted.finditer(c.narration)]
+    for space, n in stated:
+        back = [sum(1 for i in c.indices for e in c.replay.actions[i].events
+                    if isinstance(e, ev.Landed) and e.player == p and e.space == space
+                    and c.replay.states[i + 1].pos[p] < c.replay.states[i].pos[p]) for p in c.who()]
+        if not any(k == n or (not c.strict and k >= n) for k in back):
+            return False
+    return bool(stated)
+
+
 def collisions_counted(c: Check) -> bool:
     """Each count of meetings a clause states holds over the sentence's actions (for a paragraph, over
     all of them or all but its last, the moment that ended the stretch its tally tells)."""
@@ -472,7 +490,7 @@ def collisions_counted(c: Check) -> bool:
 
 TESTS: dict[str, Callable[[Check], bool]] = {
     "payment": payment, "fine_spoken": anyone_paid, "receipt": receipt, "eventless": eventless,
-    "back": back, "forward": forward, "distance": distance, "short_of_goal": short_of_goal, "overshoot": overshoot,
+    "back": back, "forward": forward, "setbacks_counted": setbacks_counted, "distance": distance, "short_of_goal": short_of_goal, "overshoot": overshoot,
     "lead_narrow": lead_narrow, "lead_wide": lead_wide, "lead_long": lead_long, "took_lead": took_lead,
     "leads": leads, "history": history, "collisions_counted": collisions_counted,
     "evening": lambda c: c.replay.time == "evening", "morning": lambda c: c.replay.time == "morning",
