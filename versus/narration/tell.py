@@ -222,7 +222,8 @@ class Teller:
         self.lead_stretches += "eader}" in rule.text or "efore}" in rule.text
         roles = tuple((k, v) for k, v in self._stretch_people(s, indices).items())
         gain = max(s.gains, default=0)
-        values = ((("gain", counted(gain, "space")),) if gain > 0 else ()) + tuple(self._particulars(s, indices).items())
+        values = (("gain", counted(gain, "space")),) if gain > 0 else ()
+        values = (*values, *self._particulars(s, indices).items())
         return [Block((Sentence(rule.text, roles, values, beat.first, beat.last, rule=rule.id),),
                       first=beat.first, last=beat.last)]
 
@@ -280,7 +281,7 @@ class Teller:
         ({setbacks}: "Immodesty twice and Cruelty once") and the virtues that carried its {gainer} on
         ({lifts}: "Sincerity and Truth"), so that a stretch names its squares instead of counting moves."""
         out = {}
-        unlucky, gainer = self._unlucky(s), self._gainer(s)
+        gainer = self._gainer(s)
         back = self._setbacks(s, indices)
         if back:
             out["setbacks"] = self._spaces(back, counts=True)

@@ -490,7 +490,8 @@ def collisions_counted(c: Check) -> bool:
 
 TESTS: dict[str, Callable[[Check], bool]] = {
     "payment": payment, "fine_spoken": anyone_paid, "receipt": receipt, "eventless": eventless,
-    "back": back, "forward": forward, "setbacks_counted": setbacks_counted, "distance": distance, "short_of_goal": short_of_goal, "overshoot": overshoot,
+    "back": back, "forward": forward, "setbacks_counted": setbacks_counted, "distance": distance,
+    "short_of_goal": short_of_goal, "overshoot": overshoot,
     "lead_narrow": lead_narrow, "lead_wide": lead_wide, "lead_long": lead_long, "took_lead": took_lead,
     "leads": leads, "history": history, "collisions_counted": collisions_counted,
     "evening": lambda c: c.replay.time == "evening", "morning": lambda c: c.replay.time == "morning",
