@@ -417,3 +417,23 @@ def test_a_lead_is_taken_from_someone_only_when_the_reader_knew_they_had_it():
     claiming = [r for r in narration if said_to_lead.search(r.text)]
     assert len(claiming) >= 6 and all(dict(r.criteria).get("lead_known") is True for r in claiming)
     assert any(dict(r.criteria).get("lead_known") is False for r in lead)  # something to say when it was not
+
+
+def test_a_stretch_does_not_tell_the_confinement_the_next_moment_tells():
+    """The company pitying Elizabeth's confinement, and then the sentence that shuts her up, read out of
+    order: a stretch followed by someone's confinement does not name that one as its {confined}."""
+    from versus.narration.plan import Beat
+    from versus.narration.talk import Memory, Talk
+    from versus.narration.tell import Teller
+
+    play = played(load_scene(EXAMPLES[0]), 0)
+    telling = Telling(play)
+    book = Book(telling.rules, telling.seed)
+    teller = Teller(telling.company, telling.facts, book, Talk(telling.company, book, Memory(), telling.base),
+                    telling.base, telling.space_names, [], telling.winner)
+    shut = next(p for p in telling.points if p.event == "confined" and p.index > 3)
+    stretch = list(range(shut.index - 3, shut.index + 1))  # a stretch ending in the confinement itself
+    assert shut.actor in teller._confined(stretch, None)
+    assert shut.actor not in teller._confined(stretch, Beat("moment", shut.index, shut.index, point=shut))
+    other = next(p for p in telling.points if p.event != "confined")
+    assert shut.actor in teller._confined(stretch, Beat("moment", other.index, other.index, point=other))

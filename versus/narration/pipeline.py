@@ -125,9 +125,10 @@ class Telling:
         teller = Teller(self.company, self.facts, book, talk, self.base, self.space_names,
                         [f.aside for f in self.firings], self.winner)
         blocks = []
-        for beat in self._beats(pace, shape):
+        beats = self._beats(pace, shape)
+        for k, beat in enumerate(beats):
             book.reseed(self._seed_at(beat))
-            blocks.extend(teller.blocks(beat))
+            blocks.extend(teller.blocks(beat, beats[k + 1] if k + 1 < len(beats) else None))
         paragraphs = Realising(self, blocks, summary=pace == "summary").paragraphs()
         return Draft(tuple(paragraphs), tuple(book.used))
 

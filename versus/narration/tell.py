@@ -117,13 +117,14 @@ class Teller:
         return self.company.by_seat[max(others, key=lambda k: final[k])].id if others else ""
 
     # -- beats ---------------------------------------------------------------------------------
-    def blocks(self, beat: Beat) -> list[Block]:
-        out = self._blocks(beat)
+    def blocks(self, beat: Beat, after: Beat | None = None) -> list[Block]:
+        """The beat's blocks; after: the beat that follows it, which a stretch must not tell first."""
+        out = self._blocks(beat, after)
         if beat.kind in ("finish", "unfinished", "close"):
             return [dataclasses.replace(b, ending=True) for b in out]
         return out
 
-    def _blocks(self, beat: Beat) -> list[Block]:
+    def _blocks(self, beat: Beat, after: Beat | None) -> list[Block]:
         if beat.kind == "opening":
             return self._scene_beat("opening", Moment("opening", "", "", ()), beat.talk, prefer_onlookers=True)
         if beat.kind == "close":
@@ -132,7 +133,7 @@ class Teller:
                 return self._talk(moment, beat.talk, None, None, prefer_onlookers=True)
             return self._scene_beat("close", moment, beat.talk, prefer_onlookers=True)
         if beat.kind == "stretch":
-            return self._stretch(beat)
+            return self._stretch(beat, after)
         if beat.kind == "approach":
             return self._approach(beat)
         if beat.kind == "aside":
@@ -204,13 +205,14 @@ class Teller:
         said = self.talk.converse(moment, lines, prefer_onlookers)
         return [Block(said=s, moment=moment, first=first, last=last) for s in said]
 
-    def _stretch(self, beat: Beat) -> list[Block]:
+    def _stretch(self, beat: Beat, after: Beat | None = None) -> list[Block]:
         assert beat.first is not None and beat.last is not None
         if beat.quiet:
             return [Block(first=beat.first, last=beat.last)]
         indices = list(range(beat.first, beat.last + 1))
         s = self.facts.stretch(indices)
-        query = dict(self.base) | self._stretch_facts(s, indices) | {"beat": "stretch"}
+        confined = self._confined(indices, after)
+        query = dict(self.base) | self._stretch_facts(s, indices) | {"beat": "stretch", "confinements": len(confined)}
         if self.lead_stretches >= LEAD_STRETCHES:  # who kept the front, stretch after stretch, reads as a tally
             query |= {"held": False, "overtook": False, "lead": False, "margin": 0}
         rule = self.book.narration(query)
@@ -220,7 +222,7 @@ class Teller:
         if "eader}" in rule.text:  # the reader now knows who was in front
             self.told_leader = s.after.leader
         self.lead_stretches += "eader}" in rule.text or "efore}" in rule.text
-        roles = tuple((k, v) for k, v in self._stretch_people(s, indices).items())
+        roles = tuple((k, v) for k, v in self._stretch_people(s, indices, confined).items())
         gain = max(s.gains, default=0)
         values = (("gain", counted(gain, "space")),) if gain > 0 else ()
         values = (*values, *self._particulars(s, indices).items())
@@ -319,14 +321,22 @@ class Teller:
             return None
         return max(range(len(s.gains)), key=lambda k: (s.gains[k], -k))
 
-    def _stretch_people(self, s: StretchFacts, indices: list[int]) -> dict[str, str]:
+    def _confined(self, indices: list[int], after: Beat | None) -> list[int]:
+        """Those shut up in a stretch (seats, first first), less one whose confinement is the very next
+        moment told: the company pitying it before the sentence that tells it reads out of order."""
+        nxt = after.point if after is not None and after.point is not None else None
+        shut = [self.facts.actions[i].player for i in indices if self.facts.actions[i].confined]
+        if nxt is not None and nxt.event == "confined":
+            shut = [seat for seat in shut if seat != nxt.actor]
+        return shut
+
+    def _stretch_people(self, s: StretchFacts, indices: list[int], confined: list[int]) -> dict[str, str]:
         seats = self.company.by_seat
         out = {}
         if s.after.leader is not None:
             out["leader"] = seats[s.after.leader].id
         if s.before.leader is not None:
             out["before"] = seats[s.before.leader].id
-        confined = [self.facts.actions[i].player for i in indices if self.facts.actions[i].confined]
         if confined:
             out["confined"] = seats[confined[0]].id
         unlucky, gainer = self._unlucky(s), self._gainer(s)
