@@ -419,9 +419,9 @@ def test_a_lead_is_taken_from_someone_only_when_the_reader_knew_they_had_it():
     assert any(dict(r.criteria).get("lead_known") is False for r in lead)  # something to say when it was not
 
 
-def test_a_stretch_does_not_tell_the_confinement_the_next_moment_tells():
+def test_a_stretch_does_not_tell_a_confinement_of_one_a_later_moment_shuts_up():
     """The company pitying Elizabeth's confinement, and then the sentence that shuts her up, read out of
-    order: a stretch followed by someone's confinement does not name that one as its {confined}."""
+    order: a stretch before someone's confinement is told does not name that one as its {confined}."""
     from versus.narration.plan import Beat
     from versus.narration.talk import Memory, Talk
     from versus.narration.tell import Teller
@@ -433,7 +433,23 @@ def test_a_stretch_does_not_tell_the_confinement_the_next_moment_tells():
                     telling.base, telling.space_names, [], telling.winner)
     shut = next(p for p in telling.points if p.event == "confined" and p.index > 3)
     stretch = list(range(shut.index - 3, shut.index + 1))  # a stretch ending in the confinement itself
-    assert shut.actor in teller._confined(stretch, None)
-    assert shut.actor not in teller._confined(stretch, Beat("moment", shut.index, shut.index, point=shut))
+    assert shut.actor in teller._confined(stretch, ())
     other = next(p for p in telling.points if p.event != "confined")
-    assert shut.actor in teller._confined(stretch, Beat("moment", other.index, other.index, point=other))
+    beats = [Beat("moment", p.index, p.index, point=p) for p in (other, shut)]
+    assert shut.actor not in teller._confined(stretch, beats)
+    assert shut.actor in teller._confined(stretch, beats[:1])
+
+
+def test_a_long_paragraph_turns_to_somebody_else_with_a_word_of_time():
+    """Sentence after sentence opening on a name reads as a list: in a paragraph of three sentences or
+    more, one in the middle that turns to somebody else opens on "Meanwhile," "Then", "Presently"…"""
+    from versus.narration.pipeline import LINKS
+
+    link = re.compile("^(" + "|".join(LINKS) + r") (?!The )[A-Z]")
+    linked = 0
+    for path, seed in PAGES:
+        for p in compose(played(load_scene(path), seed)).paragraphs:
+            opened = [u for u in p.units[1:-1] if link.match(u.text)]
+            assert len(opened) <= 1 and not (len(p.units) > 1 and link.match(p.units[-1].text)), p.text
+            linked += len(opened)
+    assert linked >= 5

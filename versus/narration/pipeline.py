@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 TOLERANCE = 0.15
 MOST_SENTENCES = 4  # in a paragraph of narration at brisk and full pace
+LINKS = ("Meanwhile,", "Then", "Presently", "Soon afterwards")  # a middle sentence's turn to somebody else
 SCENE_EVENTS = ("opening", "finish", "close", "unfinished")  # talk about the scene, not one moment of play
 FOLDED_WORDS = 26  # the longest moment sentence told as the tag of a line ("said Mary, when …")
 MOST_DRAFTS = 40  # shapes drafted for a budget, likeliest first, before the nearest is taken
@@ -128,7 +129,7 @@ class Telling:
         beats = self._beats(pace, shape)
         for k, beat in enumerate(beats):
             book.reseed(self._seed_at(beat))
-            blocks.extend(teller.blocks(beat, beats[k + 1] if k + 1 < len(beats) else None))
+            blocks.extend(teller.blocks(beat, beats[k + 1:]))
         paragraphs = Realising(self, blocks, summary=pace == "summary").paragraphs()
         return Draft(tuple(paragraphs), tuple(book.used))
 
@@ -141,6 +142,7 @@ class Realising:
         self.refer = Referrer(telling.company, telling.scene.extra.get("names") == "printed")
         self.last_speakers: list[str] = []
         self.lines = 0  # spoken lines so far, to vary the reporting verbs
+        self.links = telling.seed % len(LINKS)  # words of time given so far, taken in turn from LINKS
         self.talks = 0  # conversations after a moment's sentence so far
         self.folded = -2  # the last of them whose moment was told in the tag of its first line
 
@@ -266,7 +268,7 @@ class Realising:
             for s in block.sentences:
                 text = self._sentence(s.template, dict(s.roles), dict(s.values), s.author)
                 units.append(Unit(text, s.first, s.last, s.author))
-        units = joined(units, [s.step for b in blocks for s in b.sentences])
+        units = self._linked(joined(units, [s.step for b in blocks for s in b.sentences]))
         spans = [(b.first, b.last) for b in blocks if b.first is not None and b.last is not None]
         first = min((f for f, _ in spans), default=None)
         last = max((end for _, end in spans), default=None)
@@ -274,6 +276,23 @@ class Realising:
             return [Paragraph("", first, last, ())]
         text = " ".join(u.text for u in units)
         return [Paragraph(text, first, last, tuple(units))]
+
+    def _linked(self, units: list[Unit]) -> list[Unit]:
+        """In a paragraph of three sentences or more, one in the middle that turns to somebody else opens on
+        a word of time ("Meanwhile, Maria …"): sentence after sentence opening on a name reads as a list."""
+        if self.summary or len(units) < 3:
+            return units
+        names = [p.called for p in self.t.company.people.values()]
+        for k in range(1, len(units) - 1):  # the last may yet be told in the tag of a line
+            unit, before = units[k], units[k - 1]
+            who = next((n for n in names if unit.text.startswith(n + " ")), None)
+            if who is None or unit.author or before.author or who in before.text:
+                continue
+            word = LINKS[self.links % len(LINKS)]
+            self.links += 1
+            units[k] = Unit(f"{word} {unit.text}", unit.first, unit.last, unit.author)
+            break
+        return units
 
     def _sentence(self, template: str, roles: dict[str, str], values: dict[str, str], author: bool) -> str:
         if author:

@@ -69,6 +69,7 @@ class Teller:
         self.approached = False  # the run to the finish has been told, with its distances
         self.told_leader: int | None = None  # who the reader was last told was in front (a seat)
         self.lead_stretches = 0  # stretch sentences so far that told who was in front
+        self.shut_told: set[int] = set()  # the seats of those the reader has been told were shut up
 
     def spoken(self, space: int | None) -> str:
         """The space as the prose names it ("the Summit of Dissipation", "the Stocks")."""
@@ -117,14 +118,14 @@ class Teller:
         return self.company.by_seat[max(others, key=lambda k: final[k])].id if others else ""
 
     # -- beats ---------------------------------------------------------------------------------
-    def blocks(self, beat: Beat, after: Beat | None = None) -> list[Block]:
-        """The beat's blocks; after: the beat that follows it, which a stretch must not tell first."""
-        out = self._blocks(beat, after)
+    def blocks(self, beat: Beat, later: Sequence[Beat] = ()) -> list[Block]:
+        """The beat's blocks; later: the beats that follow it, whose moments a stretch must not tell first."""
+        out = self._blocks(beat, later)
         if beat.kind in ("finish", "unfinished", "close"):
             return [dataclasses.replace(b, ending=True) for b in out]
         return out
 
-    def _blocks(self, beat: Beat, after: Beat | None) -> list[Block]:
+    def _blocks(self, beat: Beat, later: Sequence[Beat]) -> list[Block]:
         if beat.kind == "opening":
             return self._scene_beat("opening", Moment("opening", "", "", ()), beat.talk, prefer_onlookers=True)
         if beat.kind == "close":
@@ -133,7 +134,7 @@ class Teller:
                 return self._talk(moment, beat.talk, None, None, prefer_onlookers=True)
             return self._scene_beat("close", moment, beat.talk, prefer_onlookers=True)
         if beat.kind == "stretch":
-            return self._stretch(beat, after)
+            return self._stretch(beat, later)
         if beat.kind == "approach":
             return self._approach(beat)
         if beat.kind == "aside":
@@ -146,6 +147,8 @@ class Teller:
             return self._step(beat)
         assert beat.point is not None
         self.told.add(beat.point.actor)
+        if beat.point.event == "confined":
+            self.shut_told.add(beat.point.actor)
         moment = self.moment(beat.point)
         if beat.point.event == "lead":
             self.told_leader = beat.point.actor
@@ -205,13 +208,13 @@ class Teller:
         said = self.talk.converse(moment, lines, prefer_onlookers)
         return [Block(said=s, moment=moment, first=first, last=last) for s in said]
 
-    def _stretch(self, beat: Beat, after: Beat | None = None) -> list[Block]:
+    def _stretch(self, beat: Beat, later: Sequence[Beat] = ()) -> list[Block]:
         assert beat.first is not None and beat.last is not None
         if beat.quiet:
             return [Block(first=beat.first, last=beat.last)]
         indices = list(range(beat.first, beat.last + 1))
         s = self.facts.stretch(indices)
-        confined = self._confined(indices, after)
+        confined = self._confined(indices, later)
         query = dict(self.base) | self._stretch_facts(s, indices) | {"beat": "stretch", "confinements": len(confined)}
         if self.lead_stretches >= LEAD_STRETCHES:  # who kept the front, stretch after stretch, reads as a tally
             query |= {"held": False, "overtook": False, "lead": False, "margin": 0}
@@ -222,6 +225,8 @@ class Teller:
         if "eader}" in rule.text:  # the reader now knows who was in front
             self.told_leader = s.after.leader
         self.lead_stretches += "eader}" in rule.text or "efore}" in rule.text
+        if "onfined}" in rule.text and confined:
+            self.shut_told.add(confined[0])
         roles = tuple((k, v) for k, v in self._stretch_people(s, indices, confined).items())
         gain = max(s.gains, default=0)
         values = (("gain", counted(gain, "space")),) if gain > 0 else ()
@@ -243,7 +248,8 @@ class Teller:
             "beat": "approach", "lead": leads, "need": goal - pos[w], "behind": goal - pos[runner],
             "gap": gap, "close": leads and gap <= 6, "runaway": leads and gap >= 20,
             "overtaken": lead.leader is not None and not leads, "unheard": w not in self.told,
-            "waits": self.facts.states[beat.last + 1].waiting[runner] > 0}
+            # "still shut up": only of one whose confinement the reader was told
+            "waits": self.facts.states[beat.last + 1].waiting[runner] > 0 and runner in self.shut_told}
         rule = self.book.narration(query)
         if rule is None:
             return self._stretch(dataclasses.replace(beat, kind="stretch"))
@@ -321,14 +327,12 @@ class Teller:
             return None
         return max(range(len(s.gains)), key=lambda k: (s.gains[k], -k))
 
-    def _confined(self, indices: list[int], after: Beat | None) -> list[int]:
-        """Those shut up in a stretch (seats, first first), less one whose confinement is the very next
-        moment told: the company pitying it before the sentence that tells it reads out of order."""
-        nxt = after.point if after is not None and after.point is not None else None
-        shut = [self.facts.actions[i].player for i in indices if self.facts.actions[i].confined]
-        if nxt is not None and nxt.event == "confined":
-            shut = [seat for seat in shut if seat != nxt.actor]
-        return shut
+    def _confined(self, indices: list[int], later: Sequence[Beat]) -> list[int]:
+        """Those shut up in a stretch (seats, first first), less any whose confinement a later moment tells:
+        the company pitying it before the sentence that shuts them up reads out of order, or twice told."""
+        told = {b.point.actor for b in later if b.point is not None and b.point.event == "confined"}
+        return [self.facts.actions[i].player for i in indices
+                if self.facts.actions[i].confined and self.facts.actions[i].player not in told]
 
     def _stretch_people(self, s: StretchFacts, indices: list[int], confined: list[int]) -> dict[str, str]:
         seats = self.company.by_seat
