@@ -453,3 +453,20 @@ def test_a_long_paragraph_turns_to_somebody_else_with_a_word_of_time():
             assert len(opened) <= 1 and not (len(p.units) > 1 and link.match(p.units[-1].text)), p.text
             linked += len(opened)
     assert linked >= 5
+
+
+def test_the_opening_names_the_place_and_then_what_is_at_stake():
+    """A scene opens on the place and the company, then on what lies between the people: an opening keyed
+    to who is present outranks one keyed to the hour, and where it says nothing of the place a sentence
+    before it does; the game, named once, is then "the game"."""
+    for path in EIGHT:
+        scene = load_scene(path)
+        opening = compose(played(scene, 0)).paragraphs[0].text
+        assert scene.setting.split(",")[0] in opening, opening
+        assert opening.count(Telling(played(scene, 0)).board.title) <= 1, opening
+    from versus.narration.rules import specificity
+
+    openings = [r for r in builtin() if r.beat == "opening"]
+    stake = next(r for r in openings if dict(r.criteria).get("present") == ["mrs_bennet", "darcy"])
+    hour = next(r for r in openings if dict(r.criteria).get("time") == "evening" and len(r.criteria) == 2)
+    assert specificity(stake) > specificity(hour)

@@ -142,6 +142,7 @@ class Realising:
         self.refer = Referrer(telling.company, telling.scene.extra.get("names") == "printed")
         self.last_speakers: list[str] = []
         self.lines = 0  # spoken lines so far, to vary the reporting verbs
+        self.said = ""  # the paragraph's narration so far
         self.links = telling.seed % len(LINKS)  # words of time given so far, taken in turn from LINKS
         self.talks = 0  # conversations after a moment's sentence so far
         self.folded = -2  # the last of them whose moment was told in the tag of its first line
@@ -264,10 +265,12 @@ class Realising:
         self.refer.new_paragraph()
         self.last_speakers = []
         units: list[Unit] = []
+        self.said = ""
         for block in blocks:
             for s in block.sentences:
                 text = self._sentence(s.template, dict(s.roles), dict(s.values), s.author)
                 units.append(Unit(text, s.first, s.last, s.author))
+                self.said += text
         units = self._linked(joined(units, [s.step for b in blocks for s in b.sentences]))
         spans = [(b.first, b.last) for b in blocks if b.first is not None and b.last is not None]
         first = min((f for f, _ in spans), default=None)
@@ -300,7 +303,8 @@ class Realising:
         scene = self.t.scene
         values = dict(values)
         values.setdefault("setting", scene.setting or "the drawing-room")
-        values.setdefault("game", self.t.board.title)  # italics are for emphasis in speech only
+        named = self.t.board.title in self.said  # once named in the paragraph, it is "the game"
+        values.setdefault("game", "the game" if named else self.t.board.title)  # italics: for speech only
         values.setdefault("pool", "the bank" if self.t.board.pool_name == "bank" else "the pool")
         rivals = list(self.t.company.rivals)
         pov = self.t.company.by_seat[scene.pov_seat].id if self.t.company.by_seat else ""

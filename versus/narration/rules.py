@@ -76,6 +76,9 @@ def _words(value: Any) -> list[str]:
 def specificity(rule: Rule, answering: str = "") -> int:
     """How particular a rule is: its criteria, and how closely it answers the concept said before."""
     score = len(rule.criteria)
+    present = dict(rule.criteria).get("present")
+    if isinstance(present, (list, tuple)):  # each person it needs at the table is a criterion of its own
+        score += len(present) - 1
     if rule.parent:
         score += 6  # written as the reply to exactly that line
     elif answering and answering in rule.answers:

@@ -127,7 +127,8 @@ class Teller:
 
     def _blocks(self, beat: Beat, later: Sequence[Beat]) -> list[Block]:
         if beat.kind == "opening":
-            return self._scene_beat("opening", Moment("opening", "", "", ()), beat.talk, prefer_onlookers=True)
+            out = self._scene_beat("opening", Moment("opening", "", "", ()), beat.talk, prefer_onlookers=True)
+            return self._set(out)
         if beat.kind == "close":
             moment = self._close_moment()
             if beat.quiet:
@@ -163,6 +164,19 @@ class Teller:
                     span: tuple[int | None, int | None] = (None, None)) -> list[Block]:
         out = self._narrate(kind, moment, *span)
         return out + self._talk(moment, talk, *span, prefer_onlookers=prefer_onlookers)
+
+    def _set(self, opening: list[Block]) -> list[Block]:
+        """An opening that says nothing of the place begins with a sentence that does."""
+        told = opening[0].sentences if opening else ()
+        if not told or "etting}" in told[0].template:
+            return opening
+        rule = self.book.narration(dict(self.base) | {"beat": "setting", "company": self.base.get("company", False)})
+        if rule is None:
+            return opening
+        self.book.use(rule)
+        setting = Sentence(rule.text, (), (), None, None, rule=rule.id)
+        first = dataclasses.replace(opening[0], sentences=(setting, *told))
+        return [first, *opening[1:]]
 
     def _close_moment(self) -> Moment:
         if self.winner is None:  # nobody won: the talk at the close is of a game put away unfinished
