@@ -17,7 +17,7 @@ from versus.narration.company import Company, Someone
 from versus.narration.rules import Book, Rule
 
 LOOKAHEAD = 6  # first lines tried for one that somebody can answer
-WINNER_FIRST = 3.0  # at the finish the winner's own word is preferred to open the talk: a winner is never silent
+WINNER_FIRST = 6.0  # at the finish the winner's own word is preferred to open the talk: a winner is never silent
 
 
 @dataclass(frozen=True, slots=True)
