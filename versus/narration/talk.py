@@ -17,6 +17,7 @@ from versus.narration.company import Company, Someone
 from versus.narration.rules import Book, Rule
 
 LOOKAHEAD = 6  # first lines tried for one that somebody can answer
+WINNER_FIRST = 6.0  # at the finish the winner's own word is preferred to open the talk: a winner is never silent
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +125,8 @@ class Talk:
                 hit = self.book.first(self.query(moment, speaker, hearer, False))
                 if hit is not None:
                     score = hit[0] + self._bonus(speaker, hearer, prefer_onlookers)
+                    if moment.event == "finish" and speaker.id == moment.actor:
+                        score += WINNER_FIRST
                     found.append((score, len(found), Said(speaker.id, hearer.id, hit[1])))
         found.sort(key=lambda f: (-f[0], f[1]))
         if answered:
