@@ -470,3 +470,23 @@ def test_the_opening_names_the_place_and_then_what_is_at_stake():
     stake = next(r for r in openings if dict(r.criteria).get("present") == ["mrs_bennet", "darcy"])
     hour = next(r for r in openings if dict(r.criteria).get("time") == "evening" and len(r.criteria) == 2)
     assert specificity(stake) > specificity(hour)
+
+
+@pytest.mark.parametrize("path", EIGHT, ids=[p.stem for p in EIGHT])
+def test_nobody_announces_their_own_fortune_to_nobody(path):
+    """"I am in front, which I shall enjoy…", said by the one it befell and answered by nobody, reads as a
+    program's: at a moment of play such a line is left unsaid (at the finish the winner may speak alone)."""
+    from versus.narration.talk import PLAY_EVENTS, Memory, Talk
+    from versus.narration.tell import Teller
+
+    for seed in (0, 3):
+        telling = Telling(played(load_scene(path), seed))
+        book = Book(telling.rules, telling.seed)
+        talk = Talk(telling.company, book, Memory(), telling.base)
+        teller = Teller(telling.company, telling.facts, book, talk, telling.base, telling.space_names, [],
+                        telling.winner)
+        for point in telling.points:
+            moment = teller.moment(point)
+            lines = talk.converse(moment, 4)
+            if point.event in PLAY_EVENTS and len(lines) == 1:
+                assert lines[0].speaker != moment.actor, lines[0].rule.text

@@ -17,6 +17,7 @@ from versus.narration.company import Company, Someone
 from versus.narration.rules import Book, Rule
 
 LOOKAHEAD = 6  # first lines tried for one that somebody can answer
+PLAY_EVENTS = ("lead", "crime", "fall", "confined", "collision", "overshoot", "virtue")  # moments of play
 WINNER_FIRST = 6.0  # at the finish the winner's own word is preferred to open the talk: a winner is never silent
 
 
@@ -136,7 +137,9 @@ class Talk:
         # left unanswered, a remark to the one it befell reads better than theirs about themselves
         # ("I am in front…" said to nobody in particular)
         spoken_to = [said for _, _, said in found if said.speaker != moment.actor]
-        return spoken_to[0] if spoken_to else (found[0][2] if found else None)
+        if spoken_to or moment.event not in PLAY_EVENTS:
+            return spoken_to[0] if spoken_to else (found[0][2] if found else None)
+        return None  # "I am in front…", said to nobody and answered by nobody, is better left unsaid
 
     def _bonus(self, speaker: Someone, hearer: Someone, prefer_onlookers: bool) -> float:
         rivals = set(self.company.rivals)
