@@ -490,3 +490,17 @@ def test_nobody_announces_their_own_fortune_to_nobody(path):
             lines = talk.converse(moment, 4)
             if point.event in PLAY_EVENTS and len(lines) == 1:
                 assert lines[0].speaker != moment.actor, lines[0].rule.text
+
+
+def test_one_named_aloud_may_answer_as_he_or_she():
+    """“Passion, Mr. Darcy?” said Elizabeth. / “Perhaps you have not looked,” said he. A reader knows
+    "he" from the name in the line before; the checker reads it so, and the exports use it."""
+    text = ("The game began.\n\n“Passion, Mr. Darcy?” said Elizabeth.\n\n"
+            "“Perhaps you have not looked, Miss Elizabeth,” said he.\n\n“I have looked a good deal,” said she.")
+    people_ = [("elizabeth", ["Elizabeth"]), ("darcy", ["Mr. Darcy"])]
+    lines = checks.spoken_lines(text, people_, {"elizabeth": "she", "darcy": "he"})
+    assert [who for _, who, _, _ in lines] == ["elizabeth", "darcy", "elizabeth"]
+    assert checks.unknown_speakers(text, lines) == []
+    answered = sum(len(re.findall(r"” (said|replied) (he|she)\b", text_of(played(load_scene(path), seed))))
+                   for path, seed in PAGES[::3])
+    assert answered >= 3

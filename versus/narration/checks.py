@@ -85,22 +85,25 @@ def spoken_lines(text: str, people: list[tuple[str, list[str]]],
     lookup = dict(names)
     out: list[tuple[int, str, str, str]] = []
     run: list[str] = []  # speakers since the last paragraph of narration
+    heard = ""  # the words of the speech before, which may name the one who answers it ("said he")
     for k, para in enumerate(_paragraphs(text)):
         speeches = SPEECH.findall(para)
         if not speeches or not para.startswith("“"):
-            run = []  # narration before the speech: "said she" is the one it has just named
+            run, heard = [], ""  # narration before the speech: "said she" is the one it has just named
         if not speeches:
             continue
         for m in tagged.finditer(para):
             name = m.group(3)
             speaker = lookup.get(name) or next((s for s in reversed(run) if (pronouns or {}).get(s) == name), None) \
-                or _last_named(para[:m.start()], names, pronouns or {}, name)
+                or _last_named(para[:m.start()], names, pronouns or {}, name) \
+                or _last_named(heard, names, pronouns or {}, name)
             if speaker:
                 out.append((k, speaker, m.group(2), m.group(1)))
                 run.append(speaker)
         if not tagged.search(para) and para.startswith("“") and len(run) >= 2 and run[-1] != run[-2]:
             out.append((k, run[-2], "", speeches[0].strip("“”")))  # strict alternation of two
             run.append(run[-2])
+        heard = " ".join(speeches)
     return out
 
 

@@ -143,6 +143,7 @@ class Realising:
         self.last_speakers: list[str] = []
         self.lines = 0  # spoken lines so far, to vary the reporting verbs
         self.said = ""  # the paragraph's narration so far
+        self.addressed = ""  # the one the last line named aloud, whom "said he" may then mean
         self.links = telling.seed % len(LINKS)  # words of time given so far, taken in turn from LINKS
         self.talks = 0  # conversations after a moment's sentence so far
         self.folded = -2  # the last of them whose moment was told in the tag of its first line
@@ -264,6 +265,7 @@ class Realising:
     def _paragraph(self, blocks: list[Block]) -> list[Paragraph]:
         self.refer.new_paragraph()
         self.last_speakers = []
+        self.addressed = ""
         units: list[Unit] = []
         self.said = ""
         for block in blocks:
@@ -338,6 +340,8 @@ class Realising:
             text = self.t.realiser.names(text)
             answering = said.answering
         tagged, by_name = self._tagging(speaker)
+        hearer = block.said.hearer if block.said else ""
+        self.addressed = hearer if hearer and self._names(hearer, text) else ""
         by_name = by_name and not lead_in  # just named in the narration before it: "said she"
         person = self.t.company.people[speaker]
         pronoun = {"she": "she", "he": "he"}.get(person.pronoun, "they")
@@ -351,6 +355,11 @@ class Realising:
         units = (Unit(body, block.first, block.last, author=bool(block.author_said)),)
         return Paragraph(body, block.first, block.last, units, talk=True)
 
+    def _names(self, pid: str, text: str) -> bool:
+        """Whether a line names the person aloud (by their name or how the cast calls them)."""
+        person = self.t.company.people[pid]
+        return any(n and n in text for n in (person.called, person.name))
+
     def _tagging(self, speaker: str) -> tuple[bool, bool]:
         """(tagged at all, by name rather than pronoun): two people strictly alternating may go untagged
         on their third line; a pronoun only where nobody else of that pronoun spoke just before."""
@@ -359,6 +368,9 @@ class Realising:
         if len(recent) == 2 and two and recent[0] == speaker and len(self.last_speakers) == 2:
             return False, True
         people = self.t.company.people
+        alike = any(people[p].pronoun == people[speaker].pronoun for p in self.last_speakers)
+        if speaker == self.addressed and speaker not in self.last_speakers and not alike:
+            return True, False  # “Passion, Mr. Darcy?” said Elizabeth. / “Perhaps you have not looked,” said he.
         if not recent or speaker not in recent:
             return True, True
         others = [p for p in recent if p != speaker]
@@ -369,9 +381,9 @@ class Realising:
         n = self.lines
         if self.last_speakers and self.last_speakers[-1] == speaker:
             return "added"
-        if answering:
-            return ("replied", "said", "returned", "said", "answered")[n % 5]
-        return ("said", "said", "observed", "said")[n % 4]
+        if answering:  # "said" above all: a cycle of replied, returned, answered is what readers notice
+            return ("replied", "said", "said", "returned", "said", "said")[n % 6]
+        return ("said", "said", "observed", "said", "said")[n % 5]
 
     def _cover(self, paragraphs: list[Paragraph]) -> list[Paragraph]:
         """Every action in exactly one narration paragraph: an empty one gives its span to the next."""

@@ -230,7 +230,8 @@ class Teller:
         s = self.facts.stretch(indices)
         confined = self._confined(indices, later)
         query = dict(self.base) | self._stretch_facts(s, indices) | {"beat": "stretch", "confinements": len(confined)}
-        if self.lead_stretches >= LEAD_STRETCHES:  # who kept the front, stretch after stretch, reads as a tally
+        leads_next = bool(later) and later[0].point is not None and later[0].point.event == "lead"
+        if self.lead_stretches >= LEAD_STRETCHES or leads_next:  # a tally, or contradicted by the next sentence
             query |= {"held": False, "overtook": False, "lead": False, "margin": 0}
         rule = self.book.narration(query)
         if rule is None:
