@@ -438,6 +438,8 @@ def test_a_stretch_does_not_tell_a_confinement_of_one_a_later_moment_shuts_up():
     beats = [Beat("moment", p.index, p.index, point=p) for p in (other, shut)]
     assert shut.actor not in teller._confined(stretch, beats)
     assert shut.actor in teller._confined(stretch, beats[:1])
+    teller.shut_told.add(shut.actor)  # the reader was told of it already: not a second time
+    assert shut.actor not in teller._confined(stretch, beats[:1])
 
 
 def test_a_long_paragraph_turns_to_somebody_else_with_a_word_of_time():

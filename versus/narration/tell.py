@@ -69,6 +69,7 @@ class Teller:
         self.approached = False  # the run to the finish has been told, with its distances
         self.told_leader: int | None = None  # who the reader was last told was in front (a seat)
         self.lead_stretches = 0  # stretch sentences so far that told who was in front
+        self.commented = False  # the last moment told kept the narrator's comment after its event
         self.shut_told: set[int] = set()  # the seats of those the reader has been told were shut up
 
     def spoken(self, space: int | None) -> str:
@@ -154,8 +155,12 @@ class Teller:
         if beat.point.event == "lead":
             self.told_leader = beat.point.actor
         kind = "finish" if beat.kind == "finish" else "moment"
-        plain = kind == "moment" and (beat.talk > 0 or self.book.lean)  # the talk, or the budget, has no room
+        # the talk, or the budget, has no room for the narrator's comment; nor has the moment after one that
+        # had it (a maxim after every event reads as a program's)
+        plain = kind == "moment" and (beat.talk > 0 or self.book.lean or self.commented)
         out = self._narrate(kind, moment, beat.first, beat.last, beat.hushed, plain)
+        if kind == "moment":
+            self.commented = not plain and any(plainly(s.template) != s.template for b in out for s in b.sentences)
         if kind == "finish":
             out = [dataclasses.replace(b, run_in=True) for b in out]
         return out + self._talk(moment, beat.talk, beat.first, beat.last)
@@ -343,9 +348,10 @@ class Teller:
         return max(range(len(s.gains)), key=lambda k: (s.gains[k], -k))
 
     def _confined(self, indices: list[int], later: Sequence[Beat]) -> list[int]:
-        """Those shut up in a stretch (seats, first first), less any whose confinement a later moment tells:
-        the company pitying it before the sentence that shuts them up reads out of order, or twice told."""
-        told = {b.point.actor for b in later if b.point is not None and b.point.event == "confined"}
+        """Those shut up in a stretch (seats, first first), less any whose confinement a later moment tells
+        (the company pitying it before the sentence that shuts them up reads out of order) or the reader
+        was told already (a second stretch of the same pity reads as a formula)."""
+        told = {b.point.actor for b in later if b.point is not None and b.point.event == "confined"} | self.shut_told
         return [self.facts.actions[i].player for i in indices
                 if self.facts.actions[i].confined and self.facts.actions[i].player not in told]
 
