@@ -173,7 +173,7 @@ class Teller:
     def _set(self, opening: list[Block]) -> list[Block]:
         """An opening that says nothing of the place begins with a sentence that does."""
         told = opening[0].sentences if opening else ()
-        if not told or "etting}" in told[0].template:
+        if not told or "etting}" in told[0].template or self.book.lean:  # a tight budget: the stake alone
             return opening
         rule = self.book.narration(dict(self.base) | {"beat": "setting", "company": self.base.get("company", False)})
         if rule is None:
