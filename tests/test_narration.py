@@ -173,8 +173,8 @@ TAGGED_MOMENT = re.compile(r"[,?!—]” (said|observed|cried|remarked|added) [^
 
 def test_a_moment_may_be_told_in_the_tag_of_the_first_line_about_it():
     """Some moments are told as the clause of a speech tag ("“Sent back!” said Mrs. Bennet, when Elizabeth
-    came to the Road to Folly …"), never at two conversations running, and the clause tells the
-    actions its paragraph is annotated with (the truth checker reads it)."""
+    came to the Road to Folly …"), once an export at most, and the clause tells the actions its
+    paragraph is annotated with (the truth checker reads it)."""
     tagged = 0
     for path, seed in PAGES:
         paragraphs = compose(played(load_scene(path), seed)).paragraphs
@@ -185,8 +185,9 @@ def test_a_moment_may_be_told_in_the_tag_of_the_first_line_about_it():
                  and paragraphs[k - 1].text and k - 1 not in folds]
         opened = sorted(set(talks + folds))
         assert not any(a in folds and b in folds for a, b in itertools.pairwise(opened)), path.name
+        assert len(folds) <= 1, path.name
         tagged += len(folds)
-    assert tagged >= 10
+    assert tagged >= 8
 
 
 def test_a_short_budget_keeps_the_turning_points_and_drops_the_tallies():
@@ -506,3 +507,17 @@ def test_one_named_aloud_may_answer_as_he_or_she():
     answered = sum(len(re.findall(r"” (said|replied) (he|she)\b", text_of(played(load_scene(path), seed))))
                    for path, seed in PAGES[::3])
     assert answered >= 3
+
+
+def test_the_narrators_sentences_do_not_begin_alike():
+    """"Down went Elizabeth…" and then "Down went Mary…" read as a template's: a narrator's sentence begins
+    as another of the export began only where it opens on a person's name, and then three times at most."""
+    from collections import Counter
+
+    from versus.narration.rules import _frame
+
+    rules = {r.id: r for r in builtin()}
+    for path, seed in PAGES:
+        used = [rules[i] for i in compose(played(load_scene(path), seed)).phrasings if i in rules]
+        frames = Counter(_frame(r.text) for r in used if r.beat not in ("", "step"))
+        assert all(n <= (3 if frame.startswith("{") else 1) for frame, n in frames.items()), (path.name, frames)

@@ -190,7 +190,7 @@ WORD = re.compile(r"[A-Za-z’']+")
 
 # Two words a reader notices the second time: how often each may come in one export.
 TICS: dict[tuple[str, ...], int] = {("very", "nearly"): 1, ("good", "deal"): 2, ("great", "deal"): 2,
-                                    ("perfect", "composure"): 1, ("generally", "are"): 1}
+                                    ("perfect", "composure"): 1, ("generally", "are"): 1, ("air", "of"): 1}
 
 
 class Phrases:

@@ -146,7 +146,7 @@ class Realising:
         self.addressed = ""  # the one the last line named aloud, whom "said he" may then mean
         self.links = telling.seed % len(LINKS)  # words of time given so far, taken in turn from LINKS
         self.talks = 0  # conversations after a moment's sentence so far
-        self.folded = -2  # the last of them whose moment was told in the tag of its first line
+        self.folded = -1  # the one of them whose moment was told in the tag of its first line
 
     def paragraphs(self) -> list[Paragraph]:
         if self.summary:
@@ -180,15 +180,15 @@ class Realising:
 
     def _folded(self, told: Paragraph, block: Block) -> list[Paragraph] | None:
         """A moment at which somebody else speaks first, whose sentence is short and can be a clause, is told
-        in the tag of that first line (never at two conversations running): an event sentence and then
-        the people's remarks, moment after moment, reads as a formula."""
+        in the tag of that first line, once an export: an event sentence and then the people's remarks,
+        moment after moment, reads as a formula, and so does "said X, when …" twice."""
         said, moment = block.said, block.moment
         if said is None or moment is None or told.talk or not told.units:
             return None
         self.talks += 1
         unit, rest = told.units[-1], told.units[:-1]
         if (said.rule.manner or moment.event in SCENE_EVENTS or said.speaker == moment.actor or unit.author
-                or unit.first != block.first or self.folded == self.talks - 1
+                or unit.first != block.first or self.folded >= 0
                 or any(u.last is None or block.first is None or u.last >= block.first for u in rest)):
             return None
         clause = self._clause(unit.text, moment.actor, said.speaker, said.hearer)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -227,6 +228,14 @@ class Book:
         self.spent: set[str] = set(avoid)  # rule ids used here, or by the manuscript's other exports
         self.texts: set[str] = set()
         self.openings: set[str] = set()  # the first sentence of every line spoken so far ("Oh!")
+        self.frames: Counter[str] = Counter()  # how the narrator's sentences so far began ("down went")
+
+    def _worn(self, rule: Rule) -> bool:
+        """A narrator's sentence that would begin as too many in this export already began."""
+        if rule.beat in ("", "step") or ("author", True) in rule.criteria:  # the author's words are hers to repeat
+            return False
+        frame = _frame(rule.text)
+        return self.frames[frame] >= FRAMES.get(frame[:1], 1)
 
     def reseed(self, seed: int) -> None:
         """Ties from here on broken by this seed (each beat's own, so a shared beginning reads the same)."""
@@ -238,6 +247,7 @@ class Book:
         found = [(specificity(r, answering), r) for r in candidates
                  if r.id not in self.spent and r.text not in self.texts and r.matches(query)
                  and not (r.spoken and self.library.openings.get(r.id) in self.openings)
+                 and not self._worn(r)
                  and (gist or not r.echoes) and not self.phrases.would_exceed(_plain(r.text))]
         if not found:
             return None
@@ -283,12 +293,23 @@ class Book:
         self.spent.add(rule.id)
         self.texts.add(rule.text)
         self.phrases.add(_plain(rule.text))
+        if rule.beat not in ("", "step"):  # a full pace tells every turn alike, and may
+            self.frames[_frame(rule.text)] += 1
         if rule.spoken:
             self.heard(rule.text)
 
     def heard(self, line: str) -> None:
         """A line has been spoken (ours or the author's): no other line of ours begins as it began."""
         self.openings.add(_opening(line))
+
+
+FRAMES = {"{": 3}  # sentences of an export that may begin alike: on a person's name, three; otherwise one
+
+
+def _frame(text: str) -> str:
+    """How a narrator's sentence begins, its first two words ("down went", "{actor} came"): "Down went
+    Elizabeth…" and then "Down went Mary…" in one export read as a template's."""
+    return " ".join(re.sub(r"\{(\w)", lambda m: "{" + m.group(1).lower(), text).lower().split()[:2])
 
 
 def _opening(line: str) -> str:
