@@ -236,7 +236,7 @@ class MainScreen(Screen):
             self.call_later(self._redraw)
         for widget in self.shown_widgets():  # none yet, when asked before the screen is composed
             if isinstance(widget, BeatsPanel):
-                widget.odds = ""  # the odds shown were for a position that has passed
+                widget.stale = True  # the odds shown were for a position that has passed
 
     def _redraw(self) -> None:
         if not self._repaint_due:
