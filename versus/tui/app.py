@@ -8,7 +8,6 @@ group. The solver runs in the worker of its own dialog (screens/solve.py), which
 from __future__ import annotations
 
 import contextlib
-import gc
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,8 +19,8 @@ from textual.screen import Screen
 from textual.worker import Worker
 
 from versus.scenes.model import Scene
+from versus.tui import collector, settings
 from versus.tui import messages as msg
-from versus.tui import settings
 from versus.tui.screens.export_format import ExportChoice
 from versus.tui.screens.main import PLAY_BINDINGS, MainScreen
 from versus.tui.services import SOLVE_SECONDS, Services, Written, default_services
@@ -94,15 +93,18 @@ class VersusApp(_AppBase):
         """The main screen has drawn its first frame: what start-up put off may be done now.
 
         What start-up built (the take replayed, its trail, the styles) lives as long as the app: frozen out
-        of the collector's sight, a full collection at turn 300 no longer walks all of it in the middle
-        of a key."""
-        gc.freeze()
+        of the collector's sight; and the collector's full rounds wait until the keys are still
+        (versus.tui.collector), not landing in the middle of a key."""
+        collector.hold()
         callbacks, self._painted = self._painted or [], None
         for callback in callbacks:
             callback()
 
     def get_default_screen(self) -> Screen:
         return MainScreen(self.session)  # the app's first screen: no blank one beneath to mount and style
+
+    def on_unmount(self) -> None:
+        collector.release()
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._remember_theme)

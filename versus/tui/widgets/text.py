@@ -7,8 +7,19 @@ seldom change height, so they are repainted in place unless their wrapped text g
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+from rich.console import Console
 from rich.text import Text
 from textual.widgets import Static
+
+
+def rows(text: Text, width: int, console: Console) -> int:
+    """The rows the text takes wrapped at this width: a line that fits takes one, and only a longer one is
+    wrapped to count its rows (wrapping the whole text, styles and all, cost more than showing it)."""
+    count = 0
+    for line in text.plain.split("\n"):
+        count += 1 if cell_len(line) <= width else len(Text(line).wrap(console, width))
+    return count
 
 
 class TextPanel(Static):
@@ -27,6 +38,6 @@ class TextPanel(Static):
             self._shape = (-1, -1)
             return
         width = self.content_region.width
-        shape = (width, len(text.wrap(self.app.console, width)) if width > 0 else -1)
+        shape = (width, rows(text, width, self.app.console) if width > 0 else -1)
         self.update(text, layout=shape != self._shape or width <= 0)  # not laid out yet: it must be
         self._shape = shape
