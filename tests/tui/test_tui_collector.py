@@ -39,7 +39,8 @@ def test_rows_counts_as_rich_wraps():
     random.seed(1)
     words = ["Elizabeth", "a", "counter", "\u00b7", "confined, one month to go", "HOUSE OF CORRECTION", "12", ""]
     for _ in range(300):
-        lines = [" ".join(random.choice(words) for _ in range(random.randint(0, 14))) for _ in range(random.randint(1, 5))]
+        lines = [" ".join(random.choice(words) for _ in range(random.randint(0, 14)))
+                 for _ in range(random.randint(1, 5))]
         text = Text("\n".join(lines) + random.choice(["", "\n"]), end="")
         for width in (5, 18, 57):
             assert rows(text, width, console) == len(text.wrap(console, width)), (lines, width)

@@ -1,4 +1,5 @@
-"""The narrator's process is sent the play's spins, not the play, and makes the same play (and prose) again."""
+"""The narrator's process is sent the play's spins, not the play, and makes the same play (and prose) again;
+the odds are worked out in a process of their own."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from pathlib import Path
 
 from versus.scenes.load import load_scene
 from versus.takes.playthrough import Playthrough
-from versus.tui.prose_process import _narrate, replayed
+from versus.tui.prose_process import replayed
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,12 +26,20 @@ def test_the_play_is_made_again_from_its_spins_to_the_same_action():
     assert [p.source for p in again.played] == [p.source for p in play.played]
 
 
-def test_the_prose_written_from_the_spins_is_the_prose_of_the_play():
+def test_the_prose_and_the_odds_come_from_their_own_processes_as_they_would_here():
+    import versus.tui.prose_process as process
     from versus.narration import prose_markdown
+    from versus.odds import live_odds
 
     scene = load_scene(ROOT / "scenes" / "netherfield.yaml")
     play = Playthrough(scene)
-    for _ in range(12):
+    for _ in range(6):
         play.step()
-    assert _narrate(play.scene, tuple(play.spins()), play.seed, len(play.played), "brisk", None) \
-        == prose_markdown(play, "brisk", None)
+    process.start()
+    try:
+        assert process.odds(scene, play.game.state) == live_odds(scene, play.game.state, games=2000, seed=0)
+        assert process.narrate(play) == prose_markdown(play, "brisk", None)
+        processes = {kind: set(getattr(pool, "_processes", {})) for kind, pool in process._pools.items()}
+        assert processes["prose"] and processes["odds"] and not processes["prose"] & processes["odds"]
+    finally:
+        process.shutdown()

@@ -103,9 +103,9 @@ def default_services() -> Services:
         return find_manuscript()
 
     def odds(scene, state) -> dict[int, float]:
-        from versus.odds import live_odds  # numpy: imported in the worker, not at start-up
+        from versus.tui.prose_process import odds as in_process  # numpy: in a process of its own
 
-        return live_odds(scene, state, games=2000, seed=0)
+        return in_process(scene, state)
 
     def solve(scene, cancelled: Callable[[], bool], progress: Callable[[int, int], None]):
         from versus.solve import Cancelled, Unsolvable
