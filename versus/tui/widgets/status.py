@@ -59,6 +59,8 @@ class BeatsPanel(TextPanel):
     """Each beat of the scene, held so far or not yet, and the chances from here (worked out in this
     panel's worker, off the UI thread, and shown only if the play has not moved on)."""
 
+    KEEPS_HEIGHT = True
+
     if TYPE_CHECKING:
         app = getters.app(ServicedApp)
 

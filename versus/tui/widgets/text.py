@@ -2,7 +2,9 @@
 
 Static.update lays the whole screen out again by default: with a long prose panel beside it, every
 key paid for arranging every paragraph. The status, players and beats change with every key but
-seldom change height, so they are repainted in place unless their wrapped text grew or shrank.
+seldom change height, so they are repainted in place unless their wrapped text grew or shrank; the
+players and beats do not shrink at all while the width stays (a line less and a line more at
+alternate keys, where a player's line wraps, laid the screen out at every key).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ def rows(text: Text, width: int, console: Console) -> int:
 
 class TextPanel(Static):
     FIXED_HEIGHT = False  # True: the height is set by the CSS, never by the text
+    KEEPS_HEIGHT = False  # True: never shorter than it was at this width (what is below it does not jump)
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -39,5 +42,8 @@ class TextPanel(Static):
             return
         width = self.content_region.width
         shape = (width, rows(text, width, self.app.console) if width > 0 else -1)
+        if self.KEEPS_HEIGHT and width == self._shape[0] and 0 <= shape[1] < self._shape[1]:
+            text.append("\n" * (self._shape[1] - shape[1]))  # blank rows: no new layout for a line less
+            shape = self._shape
         self.update(text, layout=shape != self._shape or width <= 0)  # not laid out yet: it must be
         self._shape = shape
