@@ -109,7 +109,7 @@ class BoardView(Widget):
     def render_line(self, y: int) -> Strip:
         if y < len(self._strips):
             return self._strips[y]
-        return Strip.blank(self.size.width, self.rich_style)
+        return Strip.blank(self.size.width, self.visual_style.rich_style)
 
 
 def _style(colours: tuple[str, str], bold: bool = False) -> Style:

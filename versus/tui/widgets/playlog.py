@@ -169,9 +169,10 @@ class PlayLog(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
         index = scroll_y + y
+        style = self.visual_style.rich_style  # kept until the styles change (rich_style is worked out at each ask)
         if index >= len(self.lines):
-            return Strip.blank(width, self.rich_style)
-        return self.lines[index].crop_extend(scroll_x, scroll_x + width, self.rich_style).apply_style(self.rich_style)
+            return Strip.blank(width, style)
+        return self.lines[index].crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
 
     def on_resize(self) -> None:
         if self.scrollable_content_region.width != self._width:
