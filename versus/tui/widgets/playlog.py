@@ -137,10 +137,24 @@ class PlayLog(ScrollView, can_focus=True):
             self._start = 0
 
     def _settle(self, follow: bool) -> None:
-        self.virtual_size = Size(self._width, len(self.lines))
+        size = Size(self._width, len(self.lines))
+        height = self.scrollable_content_region.height
+        if self._overflows(self.virtual_size, height) == self._overflows(size, height) \
+                and size.width == self.virtual_size.width:
+            # The scrollbar stays (or stays away): its thumb is told the new length here. A new virtual
+            # size would have the whole screen laid out again, at every key, for a panel whose place on
+            # it has not moved.
+            self.set_reactive(PlayLog.virtual_size, size)
+            self.vertical_scrollbar.window_virtual_size = size.height
+        else:
+            self.virtual_size = size
         self.refresh()
         if follow:  # at once, and before its scrollbar is worked out: one put off to a later refresh was lost
             self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True, force=True)
+
+    @staticmethod
+    def _overflows(size: Size, height: int) -> bool:
+        return size.height > height
 
     def watch_show_vertical_scrollbar(self, shown: bool) -> None:
         """A scrollbar that appears after the scroll would start at the top: it starts where the lines are."""
