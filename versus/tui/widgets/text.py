@@ -31,15 +31,21 @@ class TextPanel(Static):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._shape: tuple[int, int] = (-1, -1)  # (width, rows) the text was last laid out at
+        self._hidden: Text | None = None  # the text to show once the panel is shown (hidden, it is not drawn)
+
+    def on_show(self) -> None:
+        if self._hidden is not None:
+            self.show(self._hidden)
 
     def show(self, text: Text) -> None:
         if self.FIXED_HEIGHT:
             self.update(text, layout=False)
             return
-        if not self.display:  # hidden by its own style (a layout without it): laid out when it is shown
-            self.update(text, layout=False)
+        if not self.display:  # hidden by its own style (a layout without it): drawn when it is shown
+            self._hidden = text
             self._shape = (-1, -1)
             return
+        self._hidden = None
         width = self.content_region.width
         shape = (width, rows(text, width, self.app.console) if width > 0 else -1)
         if self.KEEPS_HEIGHT and width == self._shape[0] and 0 <= shape[1] < self._shape[1]:
