@@ -194,6 +194,7 @@ class MainScreen(Screen):
         for widget in self.shown_widgets():
             if isinstance(widget, ProsePanel):
                 widget.showing = (self.view.version, self.view.take)
+                widget.hold(SETTLE)  # prose that comes while the keys do waits for them to stop
             else:
                 widget.view = self.view  # type: ignore[attr-defined]
         self.sub_title = f"{saving(self.view)} \u00b7 {self.session.scene.name}"
