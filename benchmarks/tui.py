@@ -12,7 +12,8 @@ the narrator's process is not counted) used over the same stretch: on a shared m
 less than the wall time. "held" is 30 spaces sent at once, and the time until the last is shown;
 "q" is the time a q takes to close the app after them. `--narrator none` leaves the narrator's
 process unstarted, as this script once did: the narration then fails at once and the prose panel
-holds one line, so the figures leave out the prose panel's work.
+holds one line, so the figures leave out the prose panel's work (and, where the live odds are worked
+out in a process started with the narrator's, the odds too).
 
 First paint is timed from outside, as a person sees it: `versus play scenes/SCENE.yaml` is spawned
 in a fresh pseudo-terminal of the given size, and the clock stops when the text it has written
