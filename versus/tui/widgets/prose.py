@@ -100,7 +100,7 @@ class ProsePanel(VerticalScroll):
             self.app.call_from_thread(self._written, markdown, showing)  # type: ignore[arg-type]
 
     def hold(self, seconds: float) -> None:
-        """A key was played: prose that comes in the next few seconds is shown after them, not in the middle
+        """A key was played: prose that comes within `seconds` is shown after that, not in the middle
         of the next key (laying out its paragraphs again held that key back)."""
         self._held_until = time.monotonic() + seconds
 
