@@ -1,13 +1,19 @@
 """The terminal app's key-to-repaint at turns 50 and 300 of a five-player take, and its first paint.
 
-    python benchmarks/tui.py [--keys 20] [--size 120x40] [--runs 7] [--only keys|paint]
+    python benchmarks/tui.py [--keys 20] [--size 120x40] [--runs 7] [--only keys|paint] [--narrator none]
 
 The Rosings scene (five players) is given room for 400 turns, and a take is played in which
 nobody wins, to turn 300. The app is opened headless (real narrator and odds, as an author has
-them) at turn 50 and at turn 300; each figure is the median time from a key (alternately u and U)
-to the first frame that shows it, with a quarter second between keys so that the prose and odds
-run between them as they would for a person. "held" is 30 spaces sent at once, and the time
-until the last is shown; "q" is the time a q takes to close the app after them.
+them: the narrator's process is started before the app, as `versus play` starts it) at turn 50
+and at turn 300; each figure is the median time from a key (alternately u and U) to the first
+frame that shows it, with a quarter second between keys so that the prose and odds run between
+them as they would for a person. "CPU" is the CPU time the app's process (every thread of it;
+the narrator's process is not counted) used over the same stretch: on a shared machine it moves
+less than the wall time. "held" is 30 spaces sent at once, and the time until the last is shown;
+"q" is the time a q takes to close the app after them. `--narrator none` leaves the narrator's
+process unstarted, as this script once did: the narration then fails at once and the prose panel
+holds one line, so the figures leave out the prose panel's work (and, where the live odds are worked
+out in a process started with the narrator's, the odds too).
 
 First paint is timed from outside, as a person sees it: `versus play scenes/SCENE.yaml` is spawned
 in a fresh pseudo-terminal of the given size, and the clock stops when the text it has written
@@ -33,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,18 +82,46 @@ def prepare(folder: Path, turns: int) -> Path:
     return scene
 
 
-async def measure(scene: Path, keys: int, size: tuple[int, int]) -> tuple[float, float, float, float]:
-    """(median key-to-repaint, worst, seconds for 30 held spaces to be shown, q behind them), in seconds.
+async def settled(app) -> None:
+    """Wait until no worker is running. A worker that a newer one of its group cancelled (the prose of a
+    spin since played) is not waited for: Textual's wait_for_complete raises for it."""
+    from textual.worker import WorkerCancelled
+
+    for _ in range(2400):
+        try:
+            await app.workers.wait_for_complete()
+            return
+        except WorkerCancelled:
+            await asyncio.sleep(0.05)
+    raise SystemExit("the app's workers did not finish within two minutes")
+
+
+@dataclass(frozen=True)
+class Keys:
+    """What measure() found, in seconds: each key's wall and CPU time to its frame, the held spaces, the q."""
+
+    walls: list[float]
+    cpus: list[float]
+    held: float
+    quit_after: float
+    prose: str  # the prose panel's first line at the end: the narrator's prose, or the error it gave
+
+
+async def measure(scene: Path, keys: int, size: tuple[int, int], narrator: bool = True) -> Keys:
+    """Each key's time to its frame, the 30 held spaces and the q behind them (see Keys).
 
     A key's time runs from the key sent to the first frame drawn that shows its spin (the app's own
     frames, caught at App._display): Pilot's pause, which waits for the whole process to idle, is
     not part of it."""
     from textual import events
 
+    from versus.tui import prose_process
     from versus.tui.app import VersusApp
 
+    if narrator:
+        prose_process.start()  # as `versus play` does, before the app takes the terminal
     app = VersusApp(scene)
-    frames: list[tuple[float, int]] = []  # (when, the version of the play it showed)
+    frames: list[tuple[float, float, int]] = []  # (when, CPU time by then, the version of the play it showed)
     show = app._display
 
     def display(screen, renderable) -> None:
@@ -94,39 +129,44 @@ async def measure(scene: Path, keys: int, size: tuple[int, int]) -> tuple[float,
         main = app.screen_stack[0] if len(app.screen_stack) < 2 else app.screen_stack[1]
         view = getattr(main, "view", None)
         if view is not None and not getattr(main, "_repaint_due", False):
-            frames.append((time.perf_counter(), view.version))
+            frames.append((time.perf_counter(), time.process_time(), view.version))
 
     app._display = display  # type: ignore[method-assign]
 
-    async def key_to_frame(key: str, count: int = 1) -> float:
+    async def key_to_frame(key: str, count: int = 1) -> tuple[float, float]:
         screen = app.screen
         want = screen.session.play.played.__len__() + (count if key != "u" else -count)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         for _ in range(count):  # all at once, as a held key's repeats arrive
             app.post_message(events.Key(key, {"space": " "}.get(key, key)))
         while True:
             await asyncio.sleep(0.002)
-            shown = [when for when, version in frames if when > start and version == want]
+            shown = [(when, used) for when, used, version in frames if when > start and version == want]
             if shown:
-                return shown[0] - start
+                return shown[0][0] - start, shown[0][1] - cpu
             if time.perf_counter() - start > 120:
                 raise SystemExit(f"{key} was not shown within two minutes")
 
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        await app.workers.wait_for_complete()
+        await settled(app)
         await pilot.pause()
         times = []
         for i in range(keys):
             times.append(await key_to_frame("u" if i % 2 == 0 else "U"))
             await asyncio.sleep(0.25)
-        await app.workers.wait_for_complete()
+        await settled(app)
         await pilot.pause()
-        held = await key_to_frame("space", 30)
+        prose = app.screen.query_one("#prose")
+        first = next(iter(prose.children), None)
+        shown = getattr(first, "source", "") if first is not None else ""
+        held, _ = await key_to_frame("space", 30)
         start = time.perf_counter()
         await pilot.press("q")
         quit_after = time.perf_counter() - start
-    return statistics.median(times), max(times), held, quit_after
+    prose_process.shutdown()
+    return Keys([wall for wall, _ in times], [cpu for _, cpu in times], held, quit_after,
+                (shown or "").splitlines()[0][:60] if shown else "(empty)")
 
 
 ESCAPES = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
@@ -250,6 +290,13 @@ def contention() -> float:
     return statistics.median(ratios)
 
 
+def _load() -> str:
+    try:
+        return Path("/proc/loadavg").read_text(encoding="ascii").split()[0]
+    except OSError:
+        return "unknown"
+
+
 def report(label: str, times: list[tuple[float, float]]) -> None:
     walls = [wall for wall, _ in times]
     shown = " ".join(f"{t:.2f}" for t in walls)
@@ -263,16 +310,26 @@ def main() -> None:
     parser.add_argument("--size", default="120x40")
     parser.add_argument("--runs", type=int, default=7, help="starts timed for each first-paint figure")
     parser.add_argument("--only", choices=("keys", "paint"), help="only key-to-repaint, or only first paint")
+    parser.add_argument("--narrator", choices=("process", "none"), default="process",
+                        help="start the narrator's process as `versus play` does (default), or not (the prose "
+                        "panel then holds the narrator's error, as in this script's figures before)")
     args = parser.parse_args()
     size = tuple(int(n) for n in args.size.split("x"))
     if args.only != "paint":
-        print(f"key-to-repaint, {args.keys} keys (u/U) at {args.size}, Rosings (five players):")
+        print(f"key-to-repaint, {args.keys} keys (u/U) at {args.size}, Rosings (five players), narrator "
+              f"{'in its process' if args.narrator == 'process' else 'not started'}; load average "
+              f"{_load()} (a busy loop here takes {contention():.2f}x its CPU time):")
         for turns in (50, 300):
             with tempfile.TemporaryDirectory() as folder:
                 scene = prepare(Path(folder), turns)
-                median, worst, held, quit_after = asyncio.run(measure(scene, args.keys, size))  # type: ignore[arg-type]
-                print(f"  turn {turns:>3}: median {median * 1000:6.1f} ms, worst {worst * 1000:6.1f} ms; "
-                      f"30 held spaces shown after {held:5.2f} s; q behind them {quit_after * 1000:6.1f} ms")
+                got = asyncio.run(measure(scene, args.keys, size, args.narrator == "process"))  # type: ignore[arg-type]
+                print(f"  turn {turns:>3}: median {statistics.median(got.walls) * 1000:6.1f} ms, worst "
+                      f"{max(got.walls) * 1000:6.1f} ms; CPU median {statistics.median(got.cpus) * 1000:6.1f} ms, "
+                      f"worst {max(got.cpus) * 1000:6.1f} ms; 30 held spaces shown after {got.held:5.2f} s; "
+                      f"q behind them {got.quit_after * 1000:6.1f} ms")
+                each = " ".join(f"{w * 1000:.0f}/{c * 1000:.0f}" for w, c in zip(got.walls, got.cpus, strict=True))
+                print(f"    each key, wall/CPU ms: {each}")
+                print(f"    prose panel at the end: {got.prose!r}")
     if args.only == "keys":
         return
     print("first paint: process start to the board and footer shown, in a pseudo-terminal "

@@ -328,3 +328,43 @@ async def test_the_prose_adds_paragraphs_without_rendering_the_rest_again(scene_
         await settle(pilot)
         now = list(panel.query_children("Markdown"))
         assert len(now) == len(first) + 1 and all(a is b for a, b in zip(first, now, strict=False))
+
+
+async def test_prose_written_while_the_keys_come_waits_for_them_to_stop(scene_path):
+    app = make_app(scene_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        panel = app.screen.query_one("ProsePanel")
+        before = [m.source for m in panel.query_children("Markdown")]
+        panel.hold(0.4)  # as a key does
+        await panel._written("# Chapter XII\n\nThe candles were lit.\n", panel.showing)
+        await pilot.pause()
+        assert [m.source for m in panel.query_children("Markdown")] == before  # not in the middle of the keys
+        await pilot.pause(0.6)
+        assert [m.source for m in panel.query_children("Markdown")] == ["# Chapter XII", "The candles were lit."]
+
+
+async def test_the_odds_of_a_position_left_are_shown_faded_until_the_new_ones_come(scene_path):
+    from tui_support import stub_services
+
+    asked: list[int] = []
+
+    def odds(scene, state):
+        asked.append(state.turn)
+        return {0: 0.25, 1: 0.75}
+
+    app = make_app(scene_path, services=stub_services(odds=odds))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.5)  # the odds are asked for once the keys (none yet) have settled
+        await settle(pilot)
+        beats = app.screen.query_one("BeatsPanel")
+        assert beats.odds.startswith("Chances from here") and not beats.stale
+        height = beats.size.height
+        app.screen.after_change()  # as a key does: the position shown has passed
+        assert beats.stale and beats.odds  # the line stays, faded, and the panel keeps its height
+        await pilot.pause()
+        assert beats.size.height == height
+        await pilot.press("space")
+        await pilot.pause(0.6)
+        await settle(pilot)
+        assert not beats.stale and len(asked) >= 2

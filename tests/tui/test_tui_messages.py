@@ -40,6 +40,10 @@ async def test_the_app_tells_what_each_message_says(scene_path):
              "take-1 replays only to spin 2"),
             (msg.Solved(None, ["No solution found in the 60 s allowed."]), "No solution found in the 60 s allowed."),
             (msg.Solved("take-9", changed=2), "Every beat holds with 2 spins changed; now playing take-9"),
+            (msg.Solved("take-10", changed=4, proof="found with 4 edits; 2 or fewer ruled out, 3 not finished"),
+             "changed (found with 4 edits; 2 or fewer ruled out, 3 not finished: the time ran out"),
+            (msg.Solved(None, ["The search was stopped: the search had only begun."], stopped=True),
+             "The search was stopped: the search had only begun."),
             (msg.Refused("Not with that key."), "Not with that key."),
         ]
         for message, words in told:

@@ -241,3 +241,42 @@ async def test_n_plays_a_number_above_nine_on_a_larger_teetotum(scene_path):
         await settle(pilot)
         assert of(msg.Spun, messages)[0].played.action.spin == 12
         assert app.session.play.game.state.pos[0] == 12
+
+
+async def test_the_board_after_each_key_is_the_board_drawn_afresh(scene_path):
+    """The board repaints only the lines a key changed: what it shows is still, line by line and style by
+    style, the whole board drawn again."""
+    from versus.tui.themes import palette
+    from versus.tui.widgets.board import draw
+
+    app = make_app(scene_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        widget = app.screen.query_one("#board")
+        for key in ["space"] * 6 + ["u", "u", "U", "3", "space"]:
+            await pilot.press(key)
+            await settle(pilot)
+            shown = [list(widget.render_line(y)) for y in range(widget.size.height)]
+            fresh = draw(app.screen.view, widget.size.width, widget.size.height, palette(False)).lines()
+            assert shown == [list(line) for line in fresh], key
+        assert app.session.play.spins()[-2:] == [3, 3]
+
+
+async def test_the_log_follows_the_newest_line_and_its_scrollbar_the_length(scene_path):
+    """Lines added and taken away without a new layout of the screen: the log still ends at the newest
+    entry, and its scrollbar's thumb is sized for the lines it holds."""
+    from versus.tui.widgets.playlog import PlayLog
+
+    app = make_app(scene_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        log = app.screen.query_one(PlayLog)
+        for key in ["space"] * 30 + ["u", "u", "U", "space"]:
+            await pilot.press(key)
+            await settle(pilot)
+            assert log.virtual_size.height == len(log.lines)
+            if len(log.lines) > log.scrollable_content_region.height:
+                assert log.show_vertical_scrollbar
+                assert log.vertical_scrollbar.window_virtual_size == len(log.lines)
+                assert log.scroll_y == log.max_scroll_y
+                last = log.render_line(log.scrollable_content_region.height - 1).text
+                assert last.strip() and last == log.lines[-1].text, (key, last)
+        assert len(log.lines) > log.scrollable_content_region.height  # it did scroll

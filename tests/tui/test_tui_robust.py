@@ -148,3 +148,22 @@ async def test_a_resize_under_a_dialog_is_followed_on_return(scene_path):
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen.mode == "narrow" and app.screen.query_one("Panels").has_class("narrow")
+
+
+async def test_the_compact_players_hidden_while_spins_are_played_show_them_once_shown(scene_path):
+    """Under the board at 80 columns only: while hidden they are not drawn, and shown they are up to date."""
+    from versus.tui.widgets.players import CompactPlayers
+
+    app = make_app(scene_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        compact = app.screen.query_one(CompactPlayers)
+        assert not compact.display
+        for _ in range(3):
+            await pilot.press("space")
+        await settle(pilot)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert compact.display
+        shown = str(compact.render())
+        for row in app.screen.view.players:
+            assert f"{row.name} {row.space if row.space else 'start'}" in shown, (row, shown)

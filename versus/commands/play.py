@@ -40,8 +40,7 @@ def run(args: argparse.Namespace) -> int:
 def _collect_from_now() -> None:
     import gc
 
-    gc.freeze()  # what start-up made lives as long as the app: no collection need look at it again
-    gc.enable()
+    gc.enable()  # what start-up made is frozen by then (the app's first_painted, versus.tui.collector)
 
 
 def _no_terminal() -> str | None:

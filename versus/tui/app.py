@@ -1,14 +1,13 @@
 """The Versus app: themes, the command palette, the main screen, and the author's notices.
 
 The screens post what happened (versus.tui.messages) and the app tells it, each message handled
-here with `@on`. The app owns the work that outlives a panel: the export and the solver, each a
-worker of its own group.
+here with `@on`. The app owns the work that outlives a panel: the export, in a worker of its own
+group. The solver runs in the worker of its own dialog (screens/solve.py), which shows its progress.
 """
 
 from __future__ import annotations
 
 import contextlib
-import gc
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -17,14 +16,14 @@ from textual import on, work
 from textual.app import App, SystemCommand
 from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
-from textual.worker import Worker, get_current_worker
+from textual.worker import Worker
 
 from versus.scenes.model import Scene
+from versus.tui import collector, settings
 from versus.tui import messages as msg
-from versus.tui import settings
 from versus.tui.screens.export_format import ExportChoice
 from versus.tui.screens.main import PLAY_BINDINGS, MainScreen
-from versus.tui.services import Services, Unsolved, Written, default_services
+from versus.tui.services import SOLVE_SECONDS, Services, Written, default_services
 from versus.tui.session import Session
 from versus.tui.themes import THEMES
 
@@ -94,15 +93,18 @@ class VersusApp(_AppBase):
         """The main screen has drawn its first frame: what start-up put off may be done now.
 
         What start-up built (the take replayed, its trail, the styles) lives as long as the app: frozen out
-        of the collector's sight, a full collection at turn 300 no longer walks all of it in the middle
-        of a key."""
-        gc.freeze()
+        of the collector's sight; and the collector's full rounds wait until the keys are still
+        (versus.tui.collector), not landing in the middle of a key."""
+        collector.hold()
         callbacks, self._painted = self._painted or [], None
         for callback in callbacks:
             callback()
 
     def get_default_screen(self) -> Screen:
         return MainScreen(self.session)  # the app's first screen: no blank one beneath to mount and style
+
+    def on_unmount(self) -> None:
+        collector.release()
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._remember_theme)
@@ -209,14 +211,17 @@ class VersusApp(_AppBase):
 
     @on(msg.Solved)
     def solved(self, event: msg.Solved) -> None:
-        if event.reasons:
+        if event.stopped:
+            self.notify("\n".join(event.reasons), title="Search stopped", timeout=10)
+        elif event.reasons:
             self.notify("\n".join(event.reasons), title="No spins found", severity="warning", timeout=15)
         elif event.take is None:
             self.notify("Every beat already holds with the spins as they are; no take was made.", title="Solved")
         else:
-            self.notify(f"Every beat holds with {event.changed} spin{'' if event.changed == 1 else 's'} changed; "
-                        f"now playing {event.take}, played to its end (t switches back).", title="Solved",
-                        timeout=10)
+            proof = f" ({event.proof}: the time ran out before fewer could be ruled out)" if event.proof else ""
+            self.notify(f"Every beat holds with {event.changed} spin{'' if event.changed == 1 else 's'} "
+                        f"changed{proof}; now playing {event.take}, played to its end (t switches back).",
+                        title="Solved", timeout=10)
 
     # -- the export and the solver -----------------------------------------------------------------
     def export_take(self, choice: ExportChoice) -> None:
@@ -240,26 +245,17 @@ class VersusApp(_AppBase):
         return any(worker.group == "export" and not worker.is_finished for worker in self.workers)
 
     def solve_beats(self) -> None:
-        self.notify("Looking for spins under which every beat holds\u2026", title="Solving")
-        self._solve(self.session.scene)
+        """The solver in a dialog that shows how far it has got (and stops it on Escape); a solution found is
+        saved as a new take and played."""
+        from versus.tui.screens.solve import SolveScreen
 
-    @work(thread=True, exclusive=True, group="solve", exit_on_error=False)
-    def _solve(self, scene) -> None:
-        worker = get_current_worker()
-        try:
-            solve = self.services.solve
-            assert solve is not None  # the main screen asks only when there is a solver
-            solution = solve(scene, lambda: worker.is_cancelled)
-        except Unsolved as error:
-            self.call_from_thread(self.post_message, msg.Solved(None, error.reasons))
-            return
-        except Exception as error:  # noqa: BLE001 -- the solver's fault, whatever it is, is told, not raised
-            self.call_from_thread(self.post_message, msg.Solved(None, [f"{type(error).__name__}: {error}"]))
-            return
-        if solution is not None and not worker.is_cancelled:
-            self.call_from_thread(self._keep_solution, solution)
+        solve = self.services.solve
+        assert solve is not None  # the main screen asks only when there is a solver
+        self.push_screen(SolveScreen(self.session.scene, solve, SOLVE_SECONDS), self._keep_solution)
 
     def _keep_solution(self, solution) -> None:
+        if solution is None:  # stopped, or none found: the dialog has said so
+            return
         if not solution.edits:  # nothing to change: no new take, which would only repeat this one
             self.post_message(msg.Solved(None))
             return
@@ -271,7 +267,7 @@ class VersusApp(_AppBase):
         except Exception as error:  # noqa: BLE001 -- whatever stopped the save is told; the play goes on as it was
             self.notify(f"The solution was not saved: {error}", severity="error", timeout=10)
             return
-        self.post_message(msg.Solved(take.name, changed=len(solution.edits)))
+        self.post_message(msg.Solved(take.name, changed=len(solution.edits), proof=solution.proof))
         main = self.screen_stack[0] if self.screen_stack else None
         if isinstance(main, MainScreen):
             main.after_change()

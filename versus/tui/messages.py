@@ -91,3 +91,5 @@ class Solved(Message):
     take: str | None
     reasons: list[str] = field(default_factory=list)
     changed: int = 0  # spins changed in the new take
+    proof: str = ""  # how far fewer edits were ruled out, when not all the way ("" when proved the fewest)
+    stopped: bool = False  # the author stopped the search; reasons say what it had proved by then

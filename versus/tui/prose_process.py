@@ -1,27 +1,43 @@
-"""The narrator in a process of its own, so that writing the prose never holds the app's keys.
+"""The narrator and the live odds, each in a process of its own, so that neither holds the app's keys.
 
-At turn 300 the narrator takes about two seconds of CPU; in a thread it would share the
-interpreter with the app and slow every key. One spawned process (not forked: the app has
-threads) takes one request at a time; a request not yet begun is dropped when a newer one comes.
+At turn 300 the narrator takes about two seconds of CPU, and the odds 50 ms after every spin; in a
+thread either would share the interpreter with the app and slow the keys that come meanwhile. Each
+has one spawned process (not forked: the app has threads), which takes one request at a time; a
+request not yet begun is dropped when a newer one of its kind comes.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
 
 _lock = threading.Lock()
-_pool: ProcessPoolExecutor | None = None
-_waiting: Future | None = None
+_pools: dict[str, ProcessPoolExecutor] = {}  # "prose", "odds": each kind's process
+_waiting: dict[str, Future] = {}  # each kind's latest request
 
 
-def _narrate(play, pace: str, words: int | None, annotate: bool = False) -> str:
+def _narrate(scene, spins: tuple[int, ...], seed: int, actions: int, pace: str, words: int | None,
+             annotate: bool = False) -> str:
     from versus.narration import annotated, prose_markdown, told
 
+    play = replayed(scene, spins, seed, actions)
     if annotate:  # each paragraph after a note of the actions it tells, as export --annotate writes them
         return "\n\n".join(annotated(told(play, pace, words))) + "\n"
     return prose_markdown(play, pace, words)
+
+
+def replayed(scene, spins: tuple[int, ...], seed: int, actions: int):
+    """The play the app holds, made again here from its spins: sending the spins costs the app's process
+    some 0.3 ms, pickling the play itself 12-16 ms at turn 300 (while the author's key waits)."""
+    from versus.takes.playthrough import Playthrough
+
+    play = Playthrough(scene, take_spins=list(spins), seed=seed)
+    while len(play.played) < actions:
+        play.step()
+    return play
 
 
 def _yield_to_the_app() -> None:
@@ -38,34 +54,55 @@ def _ready() -> None:
     import versus.narration  # noqa: F401 - loaded while the app starts, so that the first prose is quick
 
 
+def _ready_odds() -> None:
+    import versus.odds  # noqa: F401 - numpy and the simulator, loaded while the app starts
+
+
+def _odds(scene, state) -> dict[int, float]:
+    from versus.odds import live_odds
+
+    return live_odds(scene, state, games=2000, seed=0)
+
+
 def start() -> None:
-    """Start the narrator's process now: before the app takes the terminal, whose replaced stdout and
-    stderr a spawn cannot hand on ("bad value(s) in fds_to_keep")."""
-    global _pool
+    """Start the narrator's and the odds' processes now: before the app takes the terminal, whose replaced
+    stdout and stderr a spawn cannot hand on ("bad value(s) in fds_to_keep")."""
     with _lock:
-        if _pool is None:
-            _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=_yield_to_the_app)
-            _pool.submit(_ready)
+        for kind, ready in (("prose", _ready), ("odds", _ready_odds)):
+            if kind not in _pools:
+                _pools[kind] = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                                   initializer=_yield_to_the_app)
+                _pools[kind].submit(ready)
+
+
+def _ask(kind: str, work: Callable[..., Any], *args: Any) -> Any:
+    """The answer of work(*args) in the kind's process (blocks the calling worker thread)."""
+    start()
+    with _lock:
+        older = _waiting.get(kind)
+        if older is not None:
+            older.cancel()  # an older request not yet begun: its answer would be dropped anyway
+        future = _waiting[kind] = _pools[kind].submit(work, *args)
+    return future.result()
 
 
 def narrate(play, pace: str = "brisk", words: int | None = None, annotate: bool = False) -> str:
     """The prose for the play, written in the narrator's process (blocks the calling worker thread);
     annotate: each paragraph after an HTML comment naming the actions it tells."""
-    global _waiting
-    start()
-    with _lock:
-        if _waiting is not None:
-            _waiting.cancel()  # an older request not yet begun: its answer would be dropped anyway
-        future = _waiting = _pool.submit(_narrate, play, pace, words, annotate)  # type: ignore[union-attr]
-    return future.result()
+    return _ask("prose", _narrate, play.scene, tuple(play.spins()), play.seed, len(play.played), pace, words,
+                annotate)
+
+
+def odds(scene, state) -> dict[int, float]:
+    """Each player's chance of winning from this state, worked out in the odds' process."""
+    return _ask("odds", _odds, scene, state)
 
 
 def shutdown() -> None:
-    global _pool
     with _lock:
-        if _pool is not None:  # a narration under way is stopped, not waited for: quitting is at once
-            for process in list(getattr(_pool, "_processes", {}).values()):
+        for pool in _pools.values():  # a narration under way is stopped, not waited for: quitting is at once
+            for process in list(getattr(pool, "_processes", {}).values()):
                 process.terminate()
-            _pool.shutdown(wait=False, cancel_futures=True)
-            _pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
+        _pools.clear()
+        _waiting.clear()

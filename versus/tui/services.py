@@ -43,13 +43,17 @@ class Unsolved(Exception):
         self.reasons = reasons
 
 
+SOLVE_SECONDS = 60.0  # the solver's time in the app, as `versus solve` gives it by default
+
+
 @dataclass
 class Services:
     narrate: Callable[..., str]  # playthrough, pace=, words=, annotate= -> Markdown
     export: Callable[..., Written]  # playthrough, take name, pace=, words= -> where it went
     odds: Callable[[Any, Any], dict[int, float]] | None = None  # scene, state -> seat: chance
-    # scene, cancelled -> a versus.solve.Solution, or None once cancelled; Unsolved when there is none
-    solve: Callable[[Any, Callable[[], bool]], Any] | None = None
+    # scene, cancelled, progress -> a versus.solve.Solution, or None once cancelled; Unsolved when there is
+    # none. progress(edits being tried, games played out) is called from the solver's thread between batches.
+    solve: Callable[[Any, Callable[[], bool], Callable[[int, int], None]], Any] | None = None
     keep: Callable[[Any], Any] | None = None  # solution -> the Take saved for it (on the UI thread)
     export_docx: Callable[..., Written] | None = None  # as export, but a .docx; None: Markdown only
     stop: Callable[[], None] | None = None  # stops slow work under way at once (on quitting), not waited for
@@ -99,16 +103,16 @@ def default_services() -> Services:
         return find_manuscript()
 
     def odds(scene, state) -> dict[int, float]:
-        from versus.odds import live_odds  # numpy: imported in the worker, not at start-up
+        from versus.tui.prose_process import odds as in_process  # numpy: in a process of its own
 
-        return live_odds(scene, state, games=2000, seed=0)
+        return in_process(scene, state)
 
-    def solve(scene, cancelled: Callable[[], bool]):
+    def solve(scene, cancelled: Callable[[], bool], progress: Callable[[int, int], None]):
         from versus.solve import Cancelled, Unsolvable
         from versus.solve import solve as find
 
         try:
-            return find(scene, time_limit=60.0, cancelled=cancelled)
+            return find(scene, time_limit=SOLVE_SECONDS, cancelled=cancelled, progress=progress)
         except Cancelled:
             return None
         except Unsolvable as error:

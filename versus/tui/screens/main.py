@@ -22,6 +22,7 @@ from textual.widgets import Header, Tab, Tabs
 
 from versus.rulebook import plural
 from versus.takes.playthrough import Played
+from versus.tui import collector
 from versus.tui import messages as msg
 from versus.tui.session import Refusal, Saved, Session
 from versus.tui.view import View, build, saving
@@ -119,6 +120,7 @@ class MainScreen(Screen):
         self.quitting = False
         self._repaint_due = False  # a repaint is asked for and not yet done (keys coalesce into one)
         self._work_timer: Timer | None = None  # starts the prose and odds once the keys have settled
+        self._idle_timer: Timer | None = None  # a full round of the garbage collector, once the keys are still
         self._retry_timer: Timer | None = None  # tries a failed save again, every RETRY seconds, until one succeeds
         self._shown: list[Widget] = []  # the widgets a View feeds (see shown_widgets)
         self.set_reactive(MainScreen.mode, layout_mode(*self.app.size))
@@ -192,6 +194,7 @@ class MainScreen(Screen):
         for widget in self.shown_widgets():
             if isinstance(widget, ProsePanel):
                 widget.showing = (self.view.version, self.view.take)
+                widget.hold(SETTLE)  # prose that comes while the keys do waits for them to stop
             else:
                 widget.view = self.view  # type: ignore[attr-defined]
         self.sub_title = f"{saving(self.view)} \u00b7 {self.session.scene.name}"
@@ -214,10 +217,13 @@ class MainScreen(Screen):
         self.sub_title = f"{saving(self.view)} \u00b7 {self.session.scene.name}"
 
     def settle_work(self) -> None:
-        """Work out the prose and odds once the keys stop: held space asks for them once, not 30 times."""
-        if self._work_timer is not None:
-            self._work_timer.stop()
+        """Work out the prose and odds once the keys stop: held space asks for them once, not 30 times; and
+        collect the garbage once they have been still a while (versus.tui.collector)."""
+        for timer in (self._work_timer, self._idle_timer):
+            if timer is not None:
+                timer.stop()
         self._work_timer = self.set_timer(SETTLE, self._start_work)
+        self._idle_timer = self.set_timer(collector.IDLE, collector.full_round)
 
     def settling(self) -> bool:
         """True while the prose and odds wait for the keys to stop (SETTLE seconds after the last)."""
@@ -236,7 +242,7 @@ class MainScreen(Screen):
             self.call_later(self._redraw)
         for widget in self.shown_widgets():  # none yet, when asked before the screen is composed
             if isinstance(widget, BeatsPanel):
-                widget.odds = ""  # the odds shown were for a position that has passed
+                widget.stale = True  # the odds shown were for a position that has passed
 
     def _redraw(self) -> None:
         if not self._repaint_due:

@@ -1,12 +1,18 @@
-"""The board as it was printed: a spiral of spaces round the goal, tokens on it, the last landing marked."""
+"""The board as it was printed: a spiral of spaces round the goal, tokens on it, the last landing marked.
+
+The board is drawn line by line (Textual's line API): after a spin, only the lines that changed (the
+token that moved, the mark of the last landing, the legend) are repainted, not the whole board.
+"""
 
 from __future__ import annotations
 
 import itertools
 
+from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
+from textual.geometry import Region
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from versus.tui.layout import layout_for, short_name
@@ -35,20 +41,25 @@ class Canvas:
         for dy in range(height):
             self.put(x, y + dy, " " * width, style)
 
-    def text(self) -> Text:
-        out = Text(no_wrap=True, overflow="crop", end="")
-        for y, row in enumerate(self.cells):
+    def __str__(self) -> str:
+        """The characters drawn, without their styles."""
+        return "\n".join("".join(char for char, _ in row) for row in self.cells)
+
+    def lines(self) -> list[tuple[Segment, ...]]:
+        """Each line as runs of one style, a Segment each."""
+        out = []
+        for row in self.cells:
+            segments = []
             run, style = "", None
             for char, char_style in row:
                 if char_style is not style and run:
-                    out.append(run, style)
+                    segments.append(Segment(run, style))
                     run = ""
                 run += char
                 style = char_style
             if run:
-                out.append(run, style)
-            if y < self.height - 1:
-                out.append("\n")
+                segments.append(Segment(run, style))
+            out.append(tuple(segments))
         return out
 
 
@@ -63,15 +74,42 @@ class BoardView(Widget):
     view: reactive[View | None] = reactive(None, always_update=True)
     """What to draw: set by the screen after every change."""
 
-    def on_mount(self) -> None:
-        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh())
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._lines: list[tuple[Segment, ...]] = []  # the board as drawn last, line by line
+        self._strips: list[Strip] = []  # ... and as shown
 
-    def render(self) -> Text:
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.redraw(whole=True))
+
+    def on_resize(self) -> None:
+        self.redraw(whole=True)
+
+    def watch_view(self) -> None:
+        self.redraw()
+
+    def redraw(self, whole: bool = False) -> None:
+        """Draw the board again, and repaint the lines that changed (all of them, when whole)."""
         view = self.view
         width, height = self.size
         if view is None or width < 10 or height < 3:
-            return Text("")
-        return draw(view, width, height, palette(self.app.current_theme.dark))
+            lines = []
+        else:
+            lines = draw(view, width, height, palette(self.app.current_theme.dark)).lines()
+        old, self._lines = self._lines, lines
+        whole = whole or len(old) != len(lines)
+        changed = {y for y, line in enumerate(lines) if whole or line != old[y]}
+        strips = self._strips if not whole else [Strip.blank(width)] * len(lines)
+        self._strips = [Strip(lines[y], width) if y in changed else strips[y] for y in range(len(lines))]
+        if whole:
+            self.refresh()
+        for y in () if whole else sorted(changed):
+            self.refresh(Region(0, y, width, 1))
+
+    def render_line(self, y: int) -> Strip:
+        if y < len(self._strips):
+            return self._strips[y]
+        return Strip.blank(self.size.width, self.visual_style.rich_style)
 
 
 def _style(colours: tuple[str, str], bold: bool = False) -> Style:
@@ -79,7 +117,7 @@ def _style(colours: tuple[str, str], bold: bool = False) -> Style:
     return Style(color=foreground, bgcolor=background, bold=bold)
 
 
-def draw(view: View, width: int, height: int, colours: BoardPalette) -> Text:
+def draw(view: View, width: int, height: int, colours: BoardPalette) -> Canvas:
     board = view.board
     layout = layout_for(board)
     legend = 1 if height >= layout.rows + 1 else 0
@@ -170,7 +208,7 @@ def draw(view: View, width: int, height: int, colours: BoardPalette) -> Text:
 
     if legend:
         _legend(canvas, view, colours, left, min(height - 1, top + layout.rows * cell_h), paper)
-    return canvas.text()
+    return canvas
 
 
 def _path(canvas: Canvas, layout, left: int, top: int, cell_w: int, cell_h: int, gap: int, style: Style) -> None:

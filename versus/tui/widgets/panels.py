@@ -71,8 +71,12 @@ class Panels(Vertical):
             self.shown = event.tab.id.removeprefix("tab-")
 
     def title(self, board: str, prose: str) -> None:
-        self.query_one("#board-panel").border_title = board
-        self.query_one("#prose-panel").border_title = prose
+        """Set the titles that changed: setting one repaints its whole panel, border and all, even when the
+        same (asked after every key, it cost the board's panel as much as drawing the board)."""
+        for panel, title in (("#board-panel", board), ("#prose-panel", prose)):
+            widget = self.query_one(panel)
+            if widget.border_title != title:
+                widget.border_title = title
 
     def board_rows(self, rows: int) -> None:
         """The board panel's height (the rest take what is left); the one panel shown fills it all when tabs."""

@@ -14,6 +14,8 @@ TURN = "\u25b6"  # beside whoever acts next (also said in words: "to spin")
 
 
 class PlayersPanel(TextPanel):
+    KEEPS_HEIGHT = True
+
     view: reactive[View | None] = reactive(None, always_update=True)
     """What to show: set by the screen after every change."""
 

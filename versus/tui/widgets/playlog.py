@@ -137,10 +137,24 @@ class PlayLog(ScrollView, can_focus=True):
             self._start = 0
 
     def _settle(self, follow: bool) -> None:
-        self.virtual_size = Size(self._width, len(self.lines))
+        size = Size(self._width, len(self.lines))
+        height = self.scrollable_content_region.height
+        if self._overflows(self.virtual_size, height) == self._overflows(size, height) \
+                and size.width == self.virtual_size.width:
+            # The scrollbar stays (or stays away): its thumb is told the new length here. A new virtual
+            # size would have the whole screen laid out again, at every key, for a panel whose place on
+            # it has not moved.
+            self.set_reactive(PlayLog.virtual_size, size)
+            self.vertical_scrollbar.window_virtual_size = size.height
+        else:
+            self.virtual_size = size
         self.refresh()
         if follow:  # at once, and before its scrollbar is worked out: one put off to a later refresh was lost
             self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True, force=True)
+
+    @staticmethod
+    def _overflows(size: Size, height: int) -> bool:
+        return size.height > height
 
     def watch_show_vertical_scrollbar(self, shown: bool) -> None:
         """A scrollbar that appears after the scroll would start at the top: it starts where the lines are."""
@@ -169,9 +183,10 @@ class PlayLog(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
         index = scroll_y + y
+        style = self.visual_style.rich_style  # kept until the styles change (rich_style is worked out at each ask)
         if index >= len(self.lines):
-            return Strip.blank(width, self.rich_style)
-        return self.lines[index].crop_extend(scroll_x, scroll_x + width, self.rich_style).apply_style(self.rich_style)
+            return Strip.blank(width, style)
+        return self.lines[index].crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
 
     def on_resize(self) -> None:
         if self.scrollable_content_region.width != self._width:

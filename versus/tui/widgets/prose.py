@@ -10,6 +10,7 @@ prose comes, not before the first paint: an empty panel holds no widget at all.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 from textual import work
@@ -70,6 +71,7 @@ class ProsePanel(VerticalScroll):
         self._blocks = blocks(markdown)
         self.follow = True  # keep the newest paragraph in view (False once the author scrolls back)
         self.showing: tuple[int, str] = (-1, "")  # (version, take) of the play on screen: set by the screen
+        self._held_until = 0.0  # prose written meanwhile waits until then (monotonic seconds)
 
     def compose(self) -> ComposeResult:
         if self._blocks:
@@ -97,7 +99,16 @@ class ProsePanel(VerticalScroll):
             # ignored: mypy cannot solve call_from_thread's `T | Awaitable[T]` for a coroutine function
             self.app.call_from_thread(self._written, markdown, showing)  # type: ignore[arg-type]
 
+    def hold(self, seconds: float) -> None:
+        """A key was played: prose that comes within `seconds` is shown after that, not in the middle
+        of the next key (laying out its paragraphs again held that key back)."""
+        self._held_until = time.monotonic() + seconds
+
     async def _written(self, markdown: str, showing: tuple[int, str]) -> None:
+        wait = self._held_until - time.monotonic()
+        if wait > 0:
+            self.set_timer(wait, lambda: self._written(markdown, showing))
+            return
         if showing == self.showing:  # else a newer spin is on its way
             await self.show(markdown)
 

@@ -59,6 +59,8 @@ class BeatsPanel(TextPanel):
     """Each beat of the scene, held so far or not yet, and the chances from here (worked out in this
     panel's worker, off the UI thread, and shown only if the play has not moved on)."""
 
+    KEEPS_HEIGHT = True
+
     if TYPE_CHECKING:
         app = getters.app(ServicedApp)
 
@@ -66,6 +68,9 @@ class BeatsPanel(TextPanel):
     """What to show: set by the screen after every change."""
     odds: reactive[str] = reactive("")
     """The live odds, in words, or "" when there are none to show."""
+    stale: reactive[bool] = reactive(False)
+    """The odds shown are for a position the play has left: shown faded until the new ones come. Their line
+    stays: a line that went at every key and came back with the odds had the whole screen laid out twice."""
 
     def watch_view(self) -> None:
         self._show()
@@ -73,10 +78,13 @@ class BeatsPanel(TextPanel):
     def watch_odds(self) -> None:
         self._show()
 
+    def watch_stale(self) -> None:
+        self._show()
+
     def work_out_odds(self, scene, state, finished: bool) -> None:
         """The chances from this position, when there are odds to work out (else none shown)."""
         if self.app.services.odds is None or finished:
-            self.odds = ""
+            self.odds, self.stale = "", False
             return
         self._odds(scene, state, self.view.version if self.view else -1)
 
@@ -93,7 +101,7 @@ class BeatsPanel(TextPanel):
 
     def _worked_out(self, text: str, version: int) -> None:
         if self.view is not None and version == self.view.version:
-            self.odds = text
+            self.odds, self.stale = text, False
 
     def _show(self) -> None:
         view = self.view
@@ -116,7 +124,7 @@ class BeatsPanel(TextPanel):
             text.append(beat, "bold" if held else "")
             text.append(f"  {'held' if held else 'not yet'}\n", "italic dim")
         if self.odds:
-            text.append(self.odds, "italic")
+            text.append(self.odds, "italic dim" if self.stale else "italic")
         self.show(text)
 
 
