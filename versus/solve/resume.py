@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from versus.odds.simulate import _PER_GAME, _PER_PLAYER, Outcome, Simulator, Start
+from versus.odds.simulate import _PER_GAME, _PER_PLAYER, NEVER, Outcome, Simulator, Start
 from versus.odds.spins import EditedSpins
 from versus.solve.known import ENDS, Known, News, hashes, with_face
 
@@ -103,21 +103,39 @@ def _merged(rows: int, parts: list[tuple[np.ndarray, Outcome]]) -> Outcome:
 def _taken(sim: Simulator, start: Start, spins: EditedSpins, row: np.ndarray, k: np.ndarray,
            watch_turn: int | None) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
     """Each pair's simulator row `row` as it stands when its next spin is at position k (all arrays);
-    gone where the row's game ended (or was given up, too long) before then; the spin table."""
+    gone where the row's game ended (or was given up, too long) before then; the spin table.
+
+    A row's spin position rises by one at most a step, so each row waits for one pair at a time (its
+    next position, its pairs taken in order): a step looks at the rows, not at every pair; and a row
+    whose game ended, or whose pairs are all taken, is dropped, as Simulator.run drops finished games."""
     sim.begin(start, spins, watch_turn)
+    order = np.lexsort((k, row))  # each row's pairs together, positions rising
+    ks = np.append(k[order], NEVER)  # past a row's last pair: a position never reached
+    rows = np.arange(start.rows)
+    ptr, end = np.searchsorted(row[order], rows), np.searchsorted(row[order], rows, side="right")
     out = {name: np.empty((len(row), *getattr(sim, name).shape[1:]), getattr(sim, name).dtype) for name in _FIELDS}
-    waiting, gone = np.ones(len(row), dtype=bool), np.zeros(len(row), dtype=bool)
+    gone = np.ones(len(row), dtype=bool)
+    live = np.ones(start.rows, dtype=bool)  # by simulator row: its game not ended; ptr: its next pair
     while True:
-        ended = waiting & sim.ended(stop_late=True)[row]  # as Simulator.run(stop_late=True) ends a game
-        gone |= ended
-        waiting &= ~ended
-        now = np.flatnonzero(waiting & (sim.k[row] == k))
+        live &= ~sim.ended(stop_late=True)  # as Simulator.run(stop_late=True) ends a game
+        wanted = np.where(live & (ptr < end), ks[ptr], NEVER)
+        now = np.flatnonzero(sim.k == wanted)
         if now.size:
+            pairs = order[ptr[now]]
             for name in _FIELDS:
-                out[name][now] = getattr(sim, name)[row[now]]
-            waiting[now] = False
-        if not waiting.any():
+                out[name][pairs] = getattr(sim, name)[now]
+            gone[pairs] = False
+            ptr[now] += 1
+            wanted[now] = np.where(ptr[now] < end[now], ks[ptr[now]], NEVER)
+        waiting = wanted != NEVER
+        many = int(waiting.sum())
+        if not many:
             return out, gone, spins.table
-        if (sim.k[row[waiting]] > k[waiting]).any():  # pragma: no cover - a spin advances k by one at most
+        if (sim.k[waiting] > wanted[waiting]).any():  # pragma: no cover - a spin advances k by one at most
             raise RuntimeError("a parent's game passed a spin position without stopping at it")
+        if many < 0.8 * len(waiting):  # rows with nothing more to give are played no further
+            keep = np.flatnonzero(waiting)
+            sim._keep(keep)
+            spins.keep(keep)
+            ptr, end, live = ptr[keep], end[keep], live[keep]
         sim.step()
