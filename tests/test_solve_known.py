@@ -180,3 +180,40 @@ def test_the_second_process_is_kept_only_where_it_pays(slow_here):
     here = [i for i, (_, mine) in enumerate(played) if mine]
     # the first batch is timed here; the workers' trial follows; then, where they are slower, the rest is played here
     assert here == [0] if slow_here else here == [0, *range(here[1], 14)] and here[1] <= 8
+
+
+def test_games_found_alike_end_each_as_it_would_have_played_counters_and_all(monkeypatch):
+    """A position is told by what decides how its game goes on: games alike in that but not in what is idle
+    (here the counters, which nothing moves when no beat counts them, and which differ with the spin of
+    the first edit) are found alike; and each row still ends with every figure it has when played whole
+    from its first edit, its own counters among them."""
+    from versus.scenes.spins import spin_at
+    from versus.solve import resume
+
+    scene = scene_with("longbourn", ["kitty wins", "lydia lands on A CHEAT", "mary overshoots",
+                                     "game lasts at most 70 turns"])
+    board = load_board(scene.game)
+    rules = board.rules(scene.preset, **dict(scene.switches))
+
+    def fresh() -> search.Search:
+        found = search.Search(board, rules, len(scene.players), scene.beats, scene.max_turns,
+                              lambda k: spin_at(scene.spins, scene.seed, k, rules.teetotum)[0], lambda k: True, 4)
+        found.path = found.base_path()
+        found._root(found.path)
+        found.runner = Runner(found.play)
+        return found
+
+    mine, whole, plain = fresh(), fresh(), fresh()
+    whole.from_last, whole.known = False, None
+    assert mine._level_search(1, mine.path, float("inf"), None) is None
+    batches = [batch for batch, _ in mine._level(2, mine.path)][:2]  # candidates of two edits, in order
+    mine.known = Known()  # ... looked up afresh, below, in that order
+    for first, pos, val in batches:
+        got, _ = mine._play(mine.path, first, pos, val)
+        want, _ = whole._play(whole.path, first, pos, val)
+        for field in Outcome.__dataclass_fields__:
+            assert np.array_equal(getattr(got, field), getattr(want, field)), field
+    monkeypatch.setattr(resume, "_decisive", lambda sim, rows: rows)  # every array told apart, idle or not
+    for first, pos, val in batches:
+        plain._play(plain.path, first, pos, val)
+    assert mine.known.found > len(batches[0][0]) // 4 > plain.known.found  # type: ignore[union-attr]
