@@ -209,8 +209,8 @@ def test_games_found_alike_end_each_as_it_would_have_played_counters_and_all(mon
     batches = [batch for batch, _ in mine._level(2, mine.path)][:2]  # candidates of two edits, in order
     mine.known = Known()  # ... looked up afresh, below, in that order
     for first, pos, val in batches:
-        got, _ = mine._play(mine.path, first, pos, val)
-        want, _ = whole._play(whole.path, first, pos, val)
+        got, _, _ = mine._play(mine.path, first, pos, val)
+        want, _, _ = whole._play(whole.path, first, pos, val)
         for field in Outcome.__dataclass_fields__:
             assert np.array_equal(getattr(got, field), getattr(want, field)), field
     monkeypatch.setattr(resume, "_decisive", lambda sim, rows: rows)  # every array told apart, idle or not

@@ -150,6 +150,41 @@ class Known:
         return place
 
 
+class Seen:
+    """Where (position and face) the exhaustive levels' candidates made their last edit, in the order the
+    search took them: one found here goes on as an earlier one did, spin for spin, so its children (one more
+    edit, later) go as that one's do, and need not be tried. That one's children are tried at the same level
+    as these, or were at this level, without a solution. Kept in the search's own process, in order, so the
+    answer is the same with one process or two. At most `most` are kept (16 bytes each); after that,
+    those kept are still found."""
+
+    def __init__(self, most: int = 2_000_000) -> None:
+        self.most = most
+        self.first = np.zeros(0, np.int64)  # sorted
+        self.second = np.zeros(0, np.int64)
+
+    def met(self, keys: np.ndarray) -> np.ndarray:
+        """For rows of (first, second) hashes (0, 0 for none): whether each was met before, in an earlier
+        row here or kept from before; those first met are kept, as far as there is room."""
+        first, second = keys[:, 0], keys[:, 1]
+        alike = np.zeros(len(keys), dtype=bool)
+        rows = np.flatnonzero(first != 0)
+        if len(self.first) and rows.size:
+            at = np.minimum(np.searchsorted(self.first, first[rows]), len(self.first) - 1)
+            there = self.first[at] == first[rows]
+            alike[rows[there & (self.second[at] == second[rows])]] = True
+            rows = rows[~there]  # (a first hash kept with another second is neither alike nor kept)
+        _, index, inverse = np.unique(first[rows], return_index=True, return_inverse=True)
+        earliest = rows[index[inverse.reshape(-1)]]
+        alike[rows[(earliest != rows) & (second[earliest] == second[rows])]] = True
+        new = rows[index][:max(0, self.most - len(self.first))]
+        if new.size:
+            order = np.argsort(np.concatenate([self.first, first[new]]), kind="stable")  # two sorted runs: merged
+            self.first = np.concatenate([self.first, first[new]])[order]
+            self.second = np.concatenate([self.second, second[new]])[order]
+        return alike
+
+
 def hashes(rows: dict[str, np.ndarray], fields: tuple[str, ...], count: int) -> tuple[np.ndarray, np.ndarray]:
     """Two hashes of each position: rows[name] holds count rows of each simulator array named."""
     rng = np.random.default_rng(0)

@@ -26,9 +26,10 @@ _FIELDS = (*tuple(name for name in _PER_PLAYER + _PER_GAME if name != "too_long"
 
 def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndarray,
                    watch_turn: int | None, table: np.ndarray,
-                   known: Known | None = None) -> tuple[Outcome, np.ndarray, News | None]:
+                   known: Known | None = None) -> tuple[Outcome, np.ndarray, News | None, np.ndarray]:
     """The outcome of every row (edits pos/val, positions rising, two or more a row), the spin table,
-    and what known (positions met before, if given: versus.solve.known) learnt, as news for others.
+    what known (positions met before, if given: versus.solve.known) learnt, as news for others, and each
+    row's two hashes of its position and face at its last edit (0 where its parent's game ended before).
 
     start_of(first) gives the Start of rows whose games begin just before spin position `first`;
     base(k) the scene's spin at k, table those looked up so far.
@@ -78,7 +79,9 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
     out = _merged(len(pos), parts)
     if not sim.money:  # counters never move: each row ends with its own, not those of the game it was found alike
         out.counters[on], out.paid[on] = taken["counters"][pair_of[on]], taken["paid"][pair_of[on]]
-    return out, table, news
+    keys = np.zeros((len(pos), 2), np.int64)
+    keys[on, 0], keys[on, 1] = first, second
+    return out, table, news, keys
 
 
 def _decisive(sim: Simulator, rows: dict[str, np.ndarray]) -> dict[str, np.ndarray]:

@@ -49,7 +49,7 @@ from versus.rules.state import State
 from versus.scenes.model import Pattern
 from versus.solve.found import NEVER, BasePath, Cancelled, Found, OutOfMemory, OutOfTime, Partial
 from versus.solve.horizon import horizon_for
-from versus.solve.known import Known, News
+from versus.solve.known import Known, News, Seen
 from versus.solve.likely import Likely, Needs
 from versus.solve.resume import play_from_last
 from versus.solve.workers import Batch, Result, Runner
@@ -88,6 +88,7 @@ class Search:
         self.candidates = 0  # games played out so far
         self.from_last = True  # play candidates on from their last edit (versus.solve.resume); False: from the first
         self.known: Known | None = Known()  # positions met before, and how their games ended (None: none kept)
+        self.seen = Seen()  # the exhaustive levels' candidates' positions at their last edit, in order
         self.runner = Runner(self.play, workers, self.hear, trial=True)  # the second process kept where it pays
         self.kept: dict[int, tuple[Batch, Result] | None] = {}  # whole levels kept as parents of the next
         self.looked: dict[int, list[tuple[Batch, Result]]] = {}  # the batches a first look at a level played
@@ -223,6 +224,8 @@ class Search:
         editable = np.array([k for k in range(1, top + 1) if self.editable(k)], dtype=np.int64)
         last = pos[:, -1] if pos.shape[1] else np.zeros(len(pos), dtype=np.int64)
         many = np.searchsorted(editable, upper, side="right") - np.searchsorted(editable, last, side="right")
+        if result.alike is not None:
+            many[result.alike] = 0
         return int(np.maximum(many, 0).sum()) * (self.faces - 1)
 
     def _level_search(self, d: int, path: BasePath, until: float, most: int | None) -> Found | None:
@@ -263,6 +266,9 @@ class Search:
             if result.ok.size:
                 _, pos, val = batch
                 return self.best(pos[result.ok], val[result.ok], result.spins[result.ok])
+            if d < self.max_edits and result.keys is not None and result.alike is None:  # (a first look's are)
+                result = Result(result.ok, result.spins, result.too_long, result.score, result.held, result.pos,
+                                alike=self.seen.met(result.keys))
             if most is not None:
                 seen.append((batch, result))
                 if tried >= most:
@@ -299,8 +305,8 @@ class Search:
                 order = np.argsort(-result.score, kind="stable")
                 first, pos, val = first[order], pos[order], val[order]
                 result = Result(result.ok, result.spins[order], result.too_long[order], result.score, result.held,
-                                result.pos)
-            batches = self._children(first, pos, val, result.spins, result.too_long, path)
+                                result.pos, alike=None if result.alike is None else result.alike[order])
+            batches = self._children(first, pos, val, result.spins, result.too_long, path, result.alike)
             while skip and next(batches, None) is not None:
                 skip -= 1
             while looked:  # the same batches in the same order: their results are known
@@ -313,12 +319,13 @@ class Search:
                 yield done, known
             yield from runner.map(batches)
 
-    def _children(self, first, pos, val, used, too_long, path: BasePath) -> Iterator[Batch]:
+    def _children(self, first, pos, val, used, too_long, path: BasePath, alike=None) -> Iterator[Batch]:
         """Batches of (first, positions, values): each parent with one more edit after its last.
 
         The new edit goes at an editable position k after the parent's last edit, no later than the
         parent's last spin (nor at or after the spin on which it became too long), with any value
-        other than the spin the scene would use there.
+        other than the spin the scene would use there. A parent whose game goes on as an earlier
+        candidate's did (alike: versus.solve.known.Seen) has none: that one's children are tried.
         """
         f = self.faces
         d = pos.shape[1]
@@ -334,6 +341,8 @@ class Search:
         alternatives = np.broadcast_to(faces, others.shape)[others].reshape(top + 1, f - 1)
         lo = np.searchsorted(editable, last, side="right")
         many = np.maximum(np.searchsorted(editable, upper, side="right") - lo, 0)
+        if alike is not None:
+            many[alike] = 0
         total = np.cumsum(many * (f - 1))
         start, batches = 0, 0
         while start < len(first):
@@ -365,27 +374,28 @@ class Search:
         first, pos, val = batch
         order = np.argsort(pos, axis=1, kind="stable")  # the spin source wants positions rising
         pos, val = np.take_along_axis(pos, order, 1), np.take_along_axis(val, order, 1)
-        out, news = self._play(self.path, first, pos, val)
+        out, news, keys = self._play(self.path, first, pos, val)
         held = out.held
         assert out.pos is not None  # the simulator always says where the players ended
         return Result(np.flatnonzero(held.all(axis=1)), out.spins, out.too_long, held.sum(axis=1), held, out.pos,
-                      news)
+                      news, keys)
 
     def hear(self, news: News) -> None:
         """What another worker learnt of positions met before (in a worker: versus.solve.workers)."""
         if self.known is not None:
             self.known.absorb(news)
 
-    def _play(self, path: BasePath, first, pos, val) -> tuple[Outcome, News | None]:
-        """The outcomes, and what was learnt meanwhile of positions met before (versus.solve.known)."""
+    def _play(self, path: BasePath, first, pos, val) -> tuple[Outcome, News | None, np.ndarray | None]:
+        """The outcomes, what was learnt meanwhile of positions met before (versus.solve.known), and each
+        row's hashes of its position at its last edit (None where they were not worked out)."""
         if pos.shape[1] >= 2 and self.from_last:  # the parents' games once, each child on from its last edit
-            out, self.cache, news = play_from_last(self.sim, lambda f: self._start(path, f), self.base, pos, val,
-                                                   self.at_most, self.cache, self.known)
-            return out, news
+            out, self.cache, news, keys = play_from_last(self.sim, lambda f: self._start(path, f), self.base, pos,
+                                                         val, self.at_most, self.cache, self.known)
+            return out, news, keys
         spins = EditedSpins(self.base, pos, val, cache=self.cache)
         out = self.sim.run(self._start(path, first), spins, watch_turn=self.at_most, stop_late=True)
         self.cache = spins.table
-        return out, None
+        return out, None, None
 
     def _start(self, path: BasePath, first: np.ndarray) -> Start:
         """Rows that begin just before spin position first, in the scene's own game."""
@@ -413,7 +423,8 @@ def _slim(batch: Batch, result: Result) -> tuple[Batch, Result]:
     return small, Result(result.ok, result.spins.astype(np.int32),
                          np.minimum(result.too_long, np.iinfo(np.int32).max).astype(np.int32),
                          result.score.astype(np.int16), np.zeros((len(result.score), 0), bool),
-                         np.zeros((len(result.score), 0), np.int64))
+                         np.zeros((len(result.score), 0), np.int64),
+                         alike=np.zeros(len(result.score), bool) if result.alike is None else result.alike)
 
 
 def _join(parts: list[tuple[Batch, Result]]) -> tuple[Batch, Result]:
@@ -428,6 +439,7 @@ def _join(parts: list[tuple[Batch, Result]]) -> tuple[Batch, Result]:
     batch = tuple(joined([b[i] for b, _ in parts]) for i in range(3))
     spins = joined([r.spins for _, r in parts])
     too_long = joined([r.too_long for _, r in parts])
+    alike = joined([np.zeros(len(r.score), bool) if r.alike is None else r.alike for _, r in parts])
     empty = np.zeros(0, dtype=np.int64)
     return batch, Result(empty, spins, too_long, score[order], np.zeros((len(score), 0), bool),  # type: ignore[return-value]
-                         np.zeros((len(score), 0), np.int64))
+                         np.zeros((len(score), 0), np.int64), alike=alike)
