@@ -3,8 +3,10 @@ passed between workers; a candidate looked up ends as it would have played."""
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import os
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,7 +15,9 @@ from test_solve_scaling import scene_with
 import versus.solve.search as search
 from versus.boards import load_board
 from versus.odds.simulate import Outcome
-from versus.solve.known import Known
+from versus.scenes.load import load_scene
+from versus.scenes.patterns import Vocabulary, parse
+from versus.solve.known import Known, Seen
 from versus.solve.workers import Result, Runner
 
 
@@ -217,3 +221,42 @@ def test_games_found_alike_end_each_as_it_would_have_played_counters_and_all(mon
     for first, pos, val in batches:
         plain._play(plain.path, first, pos, val)
     assert mine.known.found > len(batches[0][0]) // 4 > plain.known.found  # type: ignore[union-attr]
+
+
+def test_positions_seen_before_are_found_in_order_and_within_a_bound():
+    """Seen: a row is alike when an earlier row (in this batch, or one before) had both its hashes; a row
+    whose first hash was kept with another second is not; rows without hashes never are; beyond its
+    bound nothing more is kept, and what is kept is still found."""
+    seen = Seen(most=4)
+    keys = np.array([[5, 50], [0, 0], [7, 70], [5, 50], [0, 0], [5, 51], [9, 90]])
+    assert seen.met(keys).tolist() == [False, False, False, True, False, False, False]
+    later = np.array([[9, 90], [7, 70], [7, 71], [3, 30], [2, 20], [2, 20], [0, 0]])
+    assert seen.met(later).tolist() == [True, True, False, False, False, True, False]
+    assert seen.met(np.array([[3, 30], [2, 20], [5, 50]])).tolist() == [True, False, True]  # 2 found no room
+
+
+def test_candidates_going_on_as_earlier_ones_did_have_no_children_tried(monkeypatch):
+    """pemberley-music (thirty turns): no change of three spins will do, found with and without leaving out
+    the children of candidates whose games go on as earlier ones did; with, far fewer are played."""
+    from versus.scenes.spins import spin_at
+
+    scene = load_scene(Path(__file__).parent / "elsewhere" / "pemberley-music.yaml")
+    board = load_board(scene.game)
+    rules = board.rules(scene.preset, **dict(scene.switches))
+    vocab = Vocabulary(tuple(p.id for p in scene.players), board, rules, scene.max_turns)
+    texts = ["darcy wins", "georgiana is confined", "georgiana displaces darcy", "elizabeth is confined",
+             "game lasts at most 30 turns"]
+    scene = dataclasses.replace(scene, beats=tuple(parse(t, vocab, beat=True) for t in texts))
+    monkeypatch.setattr(search.Likely, "search", lambda self, deadline: None)
+    played = []
+    for alike in (False, True):
+        if not alike:  # nothing found alike
+            monkeypatch.setattr(Seen, "met", lambda self, keys: np.zeros(len(keys), bool))
+        else:
+            monkeypatch.undo()
+            monkeypatch.setattr(search.Likely, "search", lambda self, deadline: None)
+        found = search.Search(board, rules, len(scene.players), scene.beats, scene.max_turns,
+                              lambda k: spin_at(scene.spins, scene.seed, k, rules.teetotum)[0], lambda k: True, 3)
+        assert found.run() is None
+        played.append(found.candidates)
+    assert played[1] < 0.8 * played[0]

@@ -177,9 +177,9 @@ class Seen:
         _, index, inverse = np.unique(first[rows], return_index=True, return_inverse=True)
         earliest = rows[index[inverse.reshape(-1)]]
         alike[rows[(earliest != rows) & (second[earliest] == second[rows])]] = True
-        new = rows[index][:max(0, self.most - len(self.first))]
+        new = np.sort(rows[index])[:max(0, self.most - len(self.first))]  # the earliest, as far as there is room
         if new.size:
-            order = np.argsort(np.concatenate([self.first, first[new]]), kind="stable")  # two sorted runs: merged
+            order = np.argsort(np.concatenate([self.first, first[new]]), kind="stable")
             self.first = np.concatenate([self.first, first[new]])[order]
             self.second = np.concatenate([self.second, second[new]])[order]
         return alike
