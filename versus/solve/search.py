@@ -56,11 +56,13 @@ from versus.solve.workers import Batch, Result, Runner
 
 BATCHES = (6_000, 15_000, 30_000, 60_000)  # candidate games played out at once: small first, then more
 MEMORY_LIMIT = 500 * 2**20
+MEMORY_EVERY = 0.25  # seconds between looks at the memory held (a batch adds a few MB at most)
 PROVE_FOR = 6.0  # seconds, at most, for the proof once an answer is in hand
 PROVE_BY = 7.0  # ... and no later than this long after the search began (but at least a second, if prove_for is)
 LIKELY_FOR = 5.0  # seconds, at most, for the likely edits
 WIDEN_AFTER = 4.0  # seconds from the start: without an answer, the likely edits once more, with ...
-WIDE_BEAM = 1_000  # ... a beam this wide
+WIDE_BEAM = 1_000  # ... a beam this wide, unless the level being searched would end before the deadline at
+PACE_TRIAL = 1.0  # the pace it has shown, given this many seconds at least
 GENTLER = 20_000  # candidates tried at the answer's own level for a gentler one with as many edits
 FIRST_LOOK = 60_000  # candidates of two edits tried, best first, before the likely edits
 FIRST_LOOK_3 = 30_000  # ... and of three, when that was all of two
@@ -94,6 +96,8 @@ class Search:
         self.looked: dict[int, list[tuple[Batch, Result]]] = {}  # the batches a first look at a level played
         self.finished: set[int] = set()  # levels searched in full, without a solution
         self.partial: dict[int, Partial] = {}  # levels that stopped at a limit, to be taken up where they did
+        self.memory_due = 0.0  # when the memory held is next looked at
+        self.began: dict[int, tuple[float, int]] = {}  # when each level's search began, and how many it had tried
 
     # -- the scene's own game ------------------------------------------------------------------
     def base_path(self) -> BasePath:
@@ -176,18 +180,24 @@ class Search:
         # edits with a wider beam: slower, but they reach answers the narrow beam passes by.
         widen = answer is None and self.max_edits >= 3 and self.started + WIDEN_AFTER < self.deadline
         proof_until = self._proof_until(answer)
+        waited = 0  # a level let run on past WIDEN_AFTER, to its end before the deadline
         d = 2
         while d <= self.max_edits:
             if answer is not None and d > len(answer.edits):
                 break
             gentler = answer is not None and d == len(answer.edits)
-            until = min(proof_until, self.started + WIDEN_AFTER) if widen else proof_until
+            until = proof_until
+            if widen and d != waited:  # the wide beam's turn comes; not before this level has shown its pace
+                until = min(proof_until, max(self.started + WIDEN_AFTER, time.perf_counter() + PACE_TRIAL))
             if d in self.finished:  # by the first look, which came to its end
                 d += 1
                 continue
             try:
                 found = self._level_search(d, path, until, GENTLER if gentler else None)
             except OutOfTime as stop:
+                if widen and d != waited and not isinstance(stop, OutOfMemory) and self._finishes(d):
+                    waited = d  # its own end gives an answer or a proof: the wide beam waits for it
+                    continue
                 if widen and not isinstance(stop, OutOfMemory) and time.perf_counter() < self.deadline:
                     widen = False
                     answer = Likely(self.needs(), path, beam=WIDE_BEAM).search(
@@ -213,6 +223,16 @@ class Search:
         now = time.perf_counter()
         return min(self.deadline, now + self.prove_for, max(self.started + PROVE_BY, now + min(self.prove_for, 1.0)))
 
+    def _finishes(self, d: int) -> bool:
+        """Whether level d, stopped part way, would come to its end before the deadline at the pace it has
+        gone so far (not when its size is not known)."""
+        size, part, began = self._size(d), self.partial.get(d), self.began.get(d)
+        if size is None or part is None or began is None:
+            return False
+        now = time.perf_counter()
+        pace = (part.tried - began[1]) / max(now - began[0], 1e-6)
+        return pace > 0 and now + (size - part.tried) / pace <= self.deadline
+
     def _size(self, d: int) -> int | None:
         """How many candidates level d holds, when the level before was kept whole (else None)."""
         parents = self.kept.get(d - 1)
@@ -235,6 +255,8 @@ class Search:
         stopped: its first batches held no solution, and are not played again.
         """
         part = self.partial.pop(d, None) or Partial()
+        if not part.batches:  # its pace is reckoned from here, the batches of a first look already played
+            self.began[d] = (time.perf_counter(), sum(len(batch[0]) for batch, _ in self.looked.get(d, [])))
         level = self._level(d, path, skip=part.batches)
         try:
             return self._scan(d, level, until, most, part)
@@ -257,8 +279,10 @@ class Search:
                 raise Cancelled()
             if self.progress is not None:
                 self.progress(d, self.candidates)
-            if self.runner.memory() > self.memory_limit:
-                raise OutOfMemory(d)
+            if now >= self.memory_due:  # reading what the processes hold costs milliseconds: now and then
+                self.memory_due = now + MEMORY_EVERY
+                if self.runner.memory() > self.memory_limit:
+                    raise OutOfMemory(d)
             rows = len(batch[0])
             self.candidates += rows
             tried += rows
@@ -372,8 +396,9 @@ class Search:
     def play(self, batch: Batch) -> Result:
         """Play every candidate out from the base game's state before its first edit."""
         first, pos, val = batch
-        order = np.argsort(pos, axis=1, kind="stable")  # the spin source wants positions rising
-        pos, val = np.take_along_axis(pos, order, 1), np.take_along_axis(val, order, 1)
+        if pos.shape[1] > 1 and (pos[:, 1:] < pos[:, :-1]).any():  # the spin source wants positions rising
+            order = np.argsort(pos, axis=1, kind="stable")
+            pos, val = np.take_along_axis(pos, order, 1), np.take_along_axis(val, order, 1)
         out, news, keys = self._play(self.path, first, pos, val)
         held = out.held
         assert out.pos is not None  # the simulator always says where the players ended
