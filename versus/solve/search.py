@@ -56,7 +56,7 @@ from versus.solve.workers import Batch, Result, Runner
 
 BATCHES = (6_000, 15_000, 30_000, 60_000)  # candidate games played out at once: small first, then more
 MEMORY_LIMIT = 500 * 2**20
-MEMORY_EVERY = 0.25  # seconds between looks at the memory held (a batch adds a few MB at most)
+MEMORY_EVERY = 1.0  # seconds between looks at the memory held (a batch adds a few MB at most)
 PROVE_FOR = 6.0  # seconds, at most, for the proof once an answer is in hand
 PROVE_BY = 7.0  # ... and no later than this long after the search began (but at least a second, if prove_for is)
 LIKELY_FOR = 5.0  # seconds, at most, for the likely edits
