@@ -2,8 +2,9 @@
 stood, and makes the same last edit, ends as that one did, and is not played again.
 
 No spin after a candidate's last edit is changed, so from that spin on its game is decided by the
-simulator's row as it stands then (every array of it: where each player is, counters, waits,
-confinement, the beats held so far, whose turn, the spin position) and the face the edit gives.
+simulator's row as it stands then (where each player is, waits, confinement, the beats held so far,
+whose turn, the spin position, the counters where money is followed: every array that decides
+anything, versus.solve.resume._decisive) and the face the edit gives.
 Games of different edits meet again often: a player sent back to the start, or confined, forgets the
 spin that sent him there, and a fine is the same whatever was spun. On netherfield-quiet, of the
 games with four edits, more than four in five stand, at their last edit, where one played before stood.

@@ -8,15 +8,19 @@ them (the beat's player's own, and others' that turn it out of its space or deci
 next), widened a beam at a time. That gives an answer quickly, if not yet a proof. Without one,
 the exhaustive levels below make way once, WIDEN_AFTER seconds in, for the likely edits with a
 beam wider and slower; the level they were searching is then taken up where it stopped (its first
-batches are not played again). Then the proof, by iterative deepening over the number of edits d = 1, 2, ...:
+batches are not played again). A level that, at the pace it shows, would end before the
+deadline is let run to its end first: that end is an answer or a proof. Then the proof, by iterative deepening over the number of edits d = 1, 2, ...:
 level d is every way of changing d spins (positions rising, each to another face), streamed in
 batches (children of the level before, itself streamed again), never held whole, and every
 candidate is played out to the end by the vectorised simulator, in this process or two: one edit
 from the cached state of the scene's own game just before it, more from its parent's game (played
 once a batch) just before its last edit (versus.solve.resume); a candidate whose game then stands
 where one played before stood, with the same last edit, is given that one's end, not played
-(versus.solve.known: four in five of them, on some scenes). A level searched in full
-without a solution rules out d edits; the first level with one gives the minimum.
+(versus.solve.known: four in five of them, on some scenes); and such a candidate of an exhaustive
+level, being the earlier one over again from its last edit on, is no parent at the next: the
+earlier one's children, tried at that level or found wanting at this one, go as its would
+(versus.solve.known.Seen: two thirds of level 3, on the five sisters' hardest sets). A level
+searched in full without a solution rules out d edits; the first level with one gives the minimum.
 
 Pruning, all of it sound (it never drops a solution with fewer edits):
 - a later edit is only placed at a spin its game still uses (the game may end sooner);
