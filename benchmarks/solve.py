@@ -315,7 +315,7 @@ def hard(max_edits: int, time_limit: float, sets: list[int] | None = None) -> No
     print(f"versus from {Path(versus.__file__).parent}; --max-edits {max_edits}, --time-limit {time_limit:g}; "
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     worst_s = worst_mb = worst_cpu = 0.0
-    within = 0
+    within = proved = 0
     chosen = range(len(HARD_SETS)) if sets is None else sets
     for number in chosen:
         name, max_turns, texts = HARD_SETS[number]
@@ -323,10 +323,13 @@ def hard(max_edits: int, time_limit: float, sets: list[int] | None = None) -> No
         worst_s, worst_mb = max(worst_s, got["seconds"]), max(worst_mb, got["peak"])
         worst_cpu = max(worst_cpu, got["cpu"])
         within += got["ok"]
+        proved += got["outcome"] == "proved impossible" and got["seconds"] <= TARGET_SECONDS \
+            and got["peak"] <= TARGET_MB
         show(f"#{number} {name}", texts, got)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"\n{len(chosen)} hard sets: worst {worst_s:.2f} s (worst cpu {worst_cpu:.2f} s), worst peak {worst_mb:.0f} MB (process + worker); "
-          f"{within} solved within {TARGET_SECONDS:g} s and {TARGET_MB} MB and replayed afresh")
+          f"{within} solved within {TARGET_SECONDS:g} s and {TARGET_MB} MB and replayed afresh, "
+          f"{proved} proved to have no answer within them, {len(chosen) - within - proved} outside the target")
 
 
 # A stranger's beats, by kind, with the weight each is drawn with (a winner and a turn bound apart)
