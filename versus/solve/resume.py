@@ -84,6 +84,14 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
     return out, table, news, keys
 
 
+def keys_of(sim: Simulator, start: Start, face: np.ndarray) -> np.ndarray:
+    """(rows, 2): the hashes of one-edit games' positions at their edit (their start) and its face, as
+    play_from_last gives those of later edits."""
+    first, second = hashes(_decisive(sim, {name: getattr(start, name) for name in _FIELDS}), _FIELDS, start.rows)
+    first, second = with_face(first, second, face)
+    return np.stack([first, second], axis=1)
+
+
 def _decisive(sim: Simulator, rows: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     """The rows with what decides nothing of how their games go on zeroed, so that games alike in all that
     does are found alike (versus.solve.known): the counters where money is not followed (nothing moves

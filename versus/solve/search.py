@@ -9,7 +9,8 @@ next), widened a beam at a time. That gives an answer quickly, if not yet a proo
 the exhaustive levels below make way once, WIDEN_AFTER seconds in, for the likely edits with a
 beam wider and slower; the level they were searching is then taken up where it stopped (its first
 batches are not played again). A level that, at the pace it shows, would end before the
-deadline is let run to its end first: that end is an answer or a proof. Then the proof, by iterative deepening over the number of edits d = 1, 2, ...:
+deadline is let run to its end first: that end is an answer or a proof. Then the proof, by
+iterative deepening over the number of edits d = 1, 2, ...:
 level d is every way of changing d spins (positions rising, each to another face), streamed in
 batches (children of the level before, itself streamed again), never held whole, and every
 candidate is played out to the end by the vectorised simulator, in this process or two: one edit
@@ -55,7 +56,7 @@ from versus.solve.found import NEVER, BasePath, Cancelled, Found, OutOfMemory, O
 from versus.solve.horizon import horizon_for
 from versus.solve.known import Known, News, Seen
 from versus.solve.likely import Likely, Needs
-from versus.solve.resume import play_from_last
+from versus.solve.resume import keys_of, play_from_last
 from versus.solve.workers import Batch, Result, Runner
 
 BATCHES = (6_000, 15_000, 30_000, 60_000)  # candidate games played out at once: small first, then more
@@ -422,9 +423,10 @@ class Search:
                                                          val, self.at_most, self.cache, self.known)
             return out, news, keys
         spins = EditedSpins(self.base, pos, val, cache=self.cache)
-        out = self.sim.run(self._start(path, first), spins, watch_turn=self.at_most, stop_late=True)
+        start = self._start(path, first)
+        out = self.sim.run(start, spins, watch_turn=self.at_most, stop_late=True)
         self.cache = spins.table
-        return out, None, None
+        return out, None, keys_of(self.sim, start, val[:, -1]) if pos.shape[1] == 1 else None
 
     def _start(self, path: BasePath, first: np.ndarray) -> Start:
         """Rows that begin just before spin position first, in the scene's own game."""
