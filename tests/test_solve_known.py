@@ -45,6 +45,21 @@ def same(a: Outcome, b: Outcome, rows: np.ndarray) -> bool:
     return all(np.array_equal(getattr(a, name), getattr(b, name)[rows]) for name in Outcome.__dataclass_fields__)
 
 
+def a_search(scene, max_edits: int = 4) -> search.Search:
+    """A search for the scene's beats, every spin free, its own game played."""
+    from versus.scenes.spins import spin_at
+
+    board = load_board(scene.game)
+    rules = board.rules(scene.preset, **dict(scene.switches))
+    found = search.Search(board, rules, len(scene.players), scene.beats, scene.max_turns,
+                          lambda k: spin_at(scene.spins, scene.seed, k, rules.teetotum)[0], lambda k: True, max_edits)
+    found.path = found.base_path()
+    return found
+
+
+LONGBOURN = ["kitty wins", "lydia lands on A CHEAT", "mary overshoots", "game lasts at most 70 turns"]
+
+
 def test_what_is_kept_is_found_with_its_end_and_nothing_else_is():
     rng = np.random.default_rng(3)
     first, second = hashes(20_000, rng)
@@ -92,17 +107,10 @@ def test_news_from_another_process_is_kept_once():
 
 
 def test_a_batch_played_again_is_looked_up_and_ends_as_it_did_and_as_without():
-    from versus.scenes.spins import spin_at
-
-    scene = scene_with("longbourn", ["kitty wins", "lydia lands on A CHEAT", "mary overshoots",
-                                     "game lasts at most 70 turns"])
-    board = load_board(scene.game)
-    rules = board.rules(scene.preset, **dict(scene.switches))
+    scene = scene_with("longbourn", LONGBOURN)
 
     def fresh() -> search.Search:
-        found = search.Search(board, rules, len(scene.players), scene.beats, scene.max_turns,
-                              lambda k: spin_at(scene.spins, scene.seed, k, rules.teetotum)[0], lambda k: True, 4)
-        found.path = found.base_path()
+        found = a_search(scene)
         found.sim.give_up = None  # played on, not given up: more games to look up
         return found
 
@@ -114,7 +122,7 @@ def test_a_batch_played_again_is_looked_up_and_ends_as_it_did_and_as_without():
     rng = np.random.default_rng(2)
     pos = np.sort(np.stack([rng.choice(np.arange(1, 60), 3, replace=False) for _ in range(2000)]), axis=1)
     pos = np.repeat(pos, 3, axis=0)
-    val = rng.integers(1, rules.teetotum + 1, pos.shape)
+    val = rng.integers(1, with_known.faces + 1, pos.shape)
     batch = (pos[:, 0], pos, val)
     first = with_known.play(batch)
     once = sum(played)
@@ -191,18 +199,12 @@ def test_games_found_alike_end_each_as_it_would_have_played_counters_and_all(mon
     (here the counters, which nothing moves when no beat counts them, and which differ with the spin of
     the first edit) are found alike; and each row still ends with every figure it has when played whole
     from its first edit, its own counters among them."""
-    from versus.scenes.spins import spin_at
     from versus.solve import resume
 
-    scene = scene_with("longbourn", ["kitty wins", "lydia lands on A CHEAT", "mary overshoots",
-                                     "game lasts at most 70 turns"])
-    board = load_board(scene.game)
-    rules = board.rules(scene.preset, **dict(scene.switches))
+    scene = scene_with("longbourn", LONGBOURN)
 
     def fresh() -> search.Search:
-        found = search.Search(board, rules, len(scene.players), scene.beats, scene.max_turns,
-                              lambda k: spin_at(scene.spins, scene.seed, k, rules.teetotum)[0], lambda k: True, 4)
-        found.path = found.base_path()
+        found = a_search(scene)
         found._root(found.path)
         found.runner = Runner(found.play)
         return found
@@ -238,8 +240,6 @@ def test_positions_seen_before_are_found_in_order_and_within_a_bound():
 def test_candidates_going_on_as_earlier_ones_did_have_no_children_tried(monkeypatch):
     """pemberley-music (thirty turns): no change of three spins will do, found with and without leaving out
     the children of candidates whose games go on as earlier ones did; with, far fewer are played."""
-    from versus.scenes.spins import spin_at
-
     scene = load_scene(Path(__file__).parent / "elsewhere" / "pemberley-music.yaml")
     board = load_board(scene.game)
     rules = board.rules(scene.preset, **dict(scene.switches))
@@ -255,8 +255,7 @@ def test_candidates_going_on_as_earlier_ones_did_have_no_children_tried(monkeypa
         else:
             monkeypatch.undo()
             monkeypatch.setattr(search.Likely, "search", lambda self, deadline: None)
-        found = search.Search(board, rules, len(scene.players), scene.beats, scene.max_turns,
-                              lambda k: spin_at(scene.spins, scene.seed, k, rules.teetotum)[0], lambda k: True, 3)
+        found = a_search(scene, 3)
         assert found.run() is None
         played.append(found.candidates)
     assert played[1] < 0.8 * played[0]
