@@ -3,20 +3,16 @@ passed between workers; a candidate looked up ends as it would have played."""
 
 from __future__ import annotations
 
-import dataclasses
 import multiprocessing
 import os
-from pathlib import Path
 
 import numpy as np
 import pytest
-from test_solve_scaling import scene_with
+from test_solve_scaling import PEMBERLEY_MUSIC, scene_with
 
 import versus.solve.search as search
 from versus.boards import load_board
 from versus.odds.simulate import Outcome
-from versus.scenes.load import load_scene
-from versus.scenes.patterns import Vocabulary, parse
 from versus.solve.known import Known, Seen
 from versus.solve.workers import Result, Runner
 
@@ -240,13 +236,7 @@ def test_positions_seen_before_are_found_in_order_and_within_a_bound():
 def test_candidates_going_on_as_earlier_ones_did_have_no_children_tried(monkeypatch):
     """pemberley-music (thirty turns): no change of three spins will do, found with and without leaving out
     the children of candidates whose games go on as earlier ones did; with, far fewer are played."""
-    scene = load_scene(Path(__file__).parent / "elsewhere" / "pemberley-music.yaml")
-    board = load_board(scene.game)
-    rules = board.rules(scene.preset, **dict(scene.switches))
-    vocab = Vocabulary(tuple(p.id for p in scene.players), board, rules, scene.max_turns)
-    texts = ["darcy wins", "georgiana is confined", "georgiana displaces darcy", "elizabeth is confined",
-             "game lasts at most 30 turns"]
-    scene = dataclasses.replace(scene, beats=tuple(parse(t, vocab, beat=True) for t in texts))
+    scene = scene_with("elsewhere/pemberley-music", PEMBERLEY_MUSIC)
     monkeypatch.setattr(search.Likely, "search", lambda self, deadline: None)
     played = []
     for alike in (False, True):

@@ -21,7 +21,9 @@ SCENES = Path(__file__).resolve().parent.parent / "scenes"
 
 
 def scene_with(name: str, texts: list[str]):
-    scene = load_scene(SCENES / f"{name}.yaml")
+    """scenes/NAME.yaml, or tests/elsewhere/NAME.yaml for elsewhere/NAME, with these beats."""
+    scene = load_scene(SCENES.parent / "tests" / f"{name}.yaml" if name.startswith("elsewhere/")
+                       else SCENES / f"{name}.yaml")
     board = load_board(scene.game)
     rules = board.rules(scene.preset, **dict(scene.switches))
     vocab = Vocabulary(tuple(p.id for p in scene.players), board, rules, scene.max_turns)
@@ -50,6 +52,8 @@ def no_likely(monkeypatch):
     monkeypatch.setattr(search, "FIRST_LOOK", 1)
 
 
+PEMBERLEY_MUSIC = ["darcy wins", "georgiana is confined", "georgiana displaces darcy", "elizabeth is confined",
+                   "game lasts at most 30 turns"]  # no change of four spins will do
 HARD = ["darcy lands on A ROBBER", "elizabeth lands on A ROBBER", "elizabeth wins", "darcy overshoots",
         "game lasts at most 50 turns"]  # three edits
 CASES = [("netherfield", HARD), ("pemberley-canton", ["darcy lands on A CHEAT", "elizabeth wins",
@@ -164,13 +168,7 @@ def test_a_level_that_would_end_in_time_is_not_cut_short_for_the_wide_beam(monke
     beams = []
     monkeypatch.setattr(likely.Likely, "search", lambda self, deadline: beams.append(self.beam))
     monkeypatch.setattr(search, "WIDEN_AFTER", 0.0)
-    scene = load_scene(SCENES.parent / "tests" / "elsewhere" / "pemberley-music.yaml")
-    board = load_board(scene.game)
-    rules = board.rules(scene.preset, **dict(scene.switches))
-    vocab = Vocabulary(tuple(p.id for p in scene.players), board, rules, scene.max_turns)
-    texts = ["darcy wins", "georgiana is confined", "georgiana displaces darcy", "elizabeth is confined",
-             "game lasts at most 30 turns"]
-    scene = dataclasses.replace(scene, beats=tuple(parse(t, vocab, beat=True) for t in texts))
+    scene = scene_with("elsewhere/pemberley-music", PEMBERLEY_MUSIC)
     with pytest.raises(Unsolvable, match="no change of up to 4"):
         solve(scene, max_edits=4, time_limit=600, workers=1)
     assert beams == [likely.BEAM]  # the narrow beam only
