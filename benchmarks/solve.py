@@ -1,7 +1,7 @@
 """Times `versus solve` on the example scenes: their own beats, then beat sets written for them here.
 
     python benchmarks/solve.py [--max-edits 3] [--time-limit 60]
-    python benchmarks/solve.py --hard [--max-edits 4] [--time-limit 60]
+    python benchmarks/solve.py --hard [--sets 30,32] [--max-edits 4] [--time-limit 60]
     python benchmarks/solve.py --random N [--seed S] [--only SCENE] [--max-edits 4] [--time-limit 10]
 
 Prints, for each scene and beat set, the edits found (or why none), the candidate games played
@@ -10,6 +10,8 @@ With --hard, the hard sets of four and five beats below, each solved in a proces
 with its peak memory (the process and its largest worker); the target is 10 s and 500 MB. Every
 answer is replayed afresh: the spins through a new engine game, each beat judged from its events
 by a checker of this file's own, and `versus trace` of the same spins compared with the engine.
+Each hard set is shown with its number (#0, #1, ...); --sets picks some of them by number, to time
+the slow ones alone, back to back.
 With --random N, N sets of four or five beats drawn at random for each scene (bundled and
 tests/elsewhere), as a stranger might write them, each solved and replayed as with --hard; the
 last lines count those answered within the target, those left without an answer in time, and
@@ -307,20 +309,27 @@ def show(name: str, texts: list[str], got: dict) -> None:
           f"{'':4}{got['what']}\n{'':4}{verdict}", flush=True)
 
 
-def hard(max_edits: int, time_limit: float) -> None:
+def hard(max_edits: int, time_limit: float, sets: list[int] | None = None) -> None:
     import versus
 
-    print(f"versus from {Path(versus.__file__).parent}; --max-edits {max_edits}, --time-limit {time_limit:g}")
+    print(f"versus from {Path(versus.__file__).parent}; --max-edits {max_edits}, --time-limit {time_limit:g}; "
+          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     worst_s = worst_mb = worst_cpu = 0.0
-    within = 0
-    for name, max_turns, texts in HARD_SETS:
+    within = proved = 0
+    chosen = range(len(HARD_SETS)) if sets is None else sets
+    for number in chosen:
+        name, max_turns, texts = HARD_SETS[number]
         got = apart(name, max_turns, texts, max_edits, time_limit)
         worst_s, worst_mb = max(worst_s, got["seconds"]), max(worst_mb, got["peak"])
         worst_cpu = max(worst_cpu, got["cpu"])
         within += got["ok"]
-        show(name, texts, got)
-    print(f"\n{len(HARD_SETS)} hard sets: worst {worst_s:.2f} s (worst cpu {worst_cpu:.2f} s), worst peak {worst_mb:.0f} MB (process + worker); "
-          f"{within} solved within {TARGET_SECONDS:g} s and {TARGET_MB} MB and replayed afresh")
+        proved += got["outcome"] == "proved impossible" and got["seconds"] <= TARGET_SECONDS \
+            and got["peak"] <= TARGET_MB
+        show(f"#{number} {name}", texts, got)
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"\n{len(chosen)} hard sets: worst {worst_s:.2f} s (worst cpu {worst_cpu:.2f} s), worst peak {worst_mb:.0f} MB (process + worker); "
+          f"{within} solved within {TARGET_SECONDS:g} s and {TARGET_MB} MB and replayed afresh, "
+          f"{proved} proved to have no answer within them, {len(chosen) - within - proved} outside the target")
 
 
 # A stranger's beats, by kind, with the weight each is drawn with (a winner and a turn bound apart)
@@ -389,7 +398,7 @@ def at_random(count: int, seed: int, only: str | None, max_edits: int, time_limi
     names += [f"elsewhere/{p.stem}" for p in sorted((ROOT / "tests" / "elsewhere").glob("*.yaml"))]
     names = [n for n in names if only is None or only in n]
     print(f"versus from {Path(versus.__file__).parent}; --random {count} --seed {seed}, --max-edits {max_edits}, "
-          f"--time-limit {time_limit:g}", flush=True)
+          f"--time-limit {time_limit:g}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     tally: dict[str, int] = {}
     worst_s = worst_mb = worst_cpu = 0.0
     for name in names:
@@ -407,6 +416,7 @@ def at_random(count: int, seed: int, only: str | None, max_edits: int, time_limi
             tally[verdict] = tally.get(verdict, 0) + 1
             show(name, texts, got)
     total = count * len(names)
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"\n{total} random sets ({count} for each of {len(names)} scenes): worst {worst_s:.2f} s "
           f"(worst cpu {worst_cpu:.2f} s), "
           f"worst peak {worst_mb:.0f} MB (process + worker)")
@@ -425,6 +435,7 @@ def main() -> None:
     parser.add_argument("--random", type=int, metavar="N", help="N random sets of 4-5 beats for each scene")
     parser.add_argument("--seed", type=int, default=1, help="the draw of --random (default 1)")
     parser.add_argument("--only", metavar="SCENE", help="with --random, only scenes whose name contains this")
+    parser.add_argument("--sets", metavar="N,M", help="with --hard, only the hard sets of these numbers (from 0)")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.random:
@@ -436,7 +447,7 @@ def main() -> None:
         one(name, max_turns, texts, args.max_edits or 4, args.time_limit)
         return
     if args.hard:
-        hard(args.max_edits or 4, args.time_limit)
+        hard(args.max_edits or 4, args.time_limit, [int(n) for n in args.sets.split(",")] if args.sets else None)
         return
     args.max_edits = args.max_edits or 3
     times = []

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+import versus.solve.likely as likely
+import versus.solve.search as search
 from versus.boards import load_board
 from versus.rules import Game
 from versus.scenes.load import load_scene
@@ -297,3 +299,18 @@ def test_nobody_rests_on_anger_in_virtue_rewarded():
     assert contradictions([Pattern("reaches", 0, space=32, text="a reaches Anger")], board, rules, 200, 2)
     assert contradictions([parse("a lands on Anger", vocab, beat=True), parse("a reaches Patience", vocab, beat=True)],
                           board, rules, 200, 2) == []
+
+
+@pytest.mark.parametrize("rules,game,players,max_turns,seed,beats,fewest",
+                         [case for case in SMALL_CASES if case[-1] is not None and case[-1] >= 2])
+def test_the_exhaustive_levels_alone_find_the_fewest_edits(tmp_path, monkeypatch, rules, game, players, max_turns,
+                                                           seed, beats, fewest):
+    """Without the likely edits, every level searched in full: the candidates left out there (those whose
+    games go on as earlier ones did, and their children) never hide the fewest edits the exhaustive search
+    above finds."""
+    monkeypatch.setattr(likely.Likely, "search", lambda self, deadline: None)
+    monkeypatch.setattr(search, "FIRST_LOOK", 1)
+    scene = load_scene(write_scene(tmp_path, beats, rules=rules, game=game, seed=seed, max_turns=max_turns,
+                                   players=players))
+    assert solver_edits(scene, 3) == fewest
+    assert solver_edits(scene, fewest - 1) is None

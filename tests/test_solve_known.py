@@ -8,12 +8,12 @@ import os
 
 import numpy as np
 import pytest
-from test_solve_scaling import scene_with
+from test_solve_scaling import PEMBERLEY_MUSIC, scene_with
 
 import versus.solve.search as search
 from versus.boards import load_board
 from versus.odds.simulate import Outcome
-from versus.solve.known import Known
+from versus.solve.known import Known, Seen
 from versus.solve.workers import Result, Runner
 
 
@@ -39,6 +39,21 @@ def rows_of(outcome: Outcome, rows: np.ndarray) -> Outcome:
 
 def same(a: Outcome, b: Outcome, rows: np.ndarray) -> bool:
     return all(np.array_equal(getattr(a, name), getattr(b, name)[rows]) for name in Outcome.__dataclass_fields__)
+
+
+def a_search(scene, max_edits: int = 4) -> search.Search:
+    """A search for the scene's beats, every spin free, its own game played."""
+    from versus.scenes.spins import spin_at
+
+    board = load_board(scene.game)
+    rules = board.rules(scene.preset, **dict(scene.switches))
+    found = search.Search(board, rules, len(scene.players), scene.beats, scene.max_turns,
+                          lambda k: spin_at(scene.spins, scene.seed, k, rules.teetotum)[0], lambda k: True, max_edits)
+    found.path = found.base_path()
+    return found
+
+
+LONGBOURN = ["kitty wins", "lydia lands on A CHEAT", "mary overshoots", "game lasts at most 70 turns"]
 
 
 def test_what_is_kept_is_found_with_its_end_and_nothing_else_is():
@@ -88,17 +103,10 @@ def test_news_from_another_process_is_kept_once():
 
 
 def test_a_batch_played_again_is_looked_up_and_ends_as_it_did_and_as_without():
-    from versus.scenes.spins import spin_at
-
-    scene = scene_with("longbourn", ["kitty wins", "lydia lands on A CHEAT", "mary overshoots",
-                                     "game lasts at most 70 turns"])
-    board = load_board(scene.game)
-    rules = board.rules(scene.preset, **dict(scene.switches))
+    scene = scene_with("longbourn", LONGBOURN)
 
     def fresh() -> search.Search:
-        found = search.Search(board, rules, len(scene.players), scene.beats, scene.max_turns,
-                              lambda k: spin_at(scene.spins, scene.seed, k, rules.teetotum)[0], lambda k: True, 4)
-        found.path = found.base_path()
+        found = a_search(scene)
         found.sim.give_up = None  # played on, not given up: more games to look up
         return found
 
@@ -110,7 +118,7 @@ def test_a_batch_played_again_is_looked_up_and_ends_as_it_did_and_as_without():
     rng = np.random.default_rng(2)
     pos = np.sort(np.stack([rng.choice(np.arange(1, 60), 3, replace=False) for _ in range(2000)]), axis=1)
     pos = np.repeat(pos, 3, axis=0)
-    val = rng.integers(1, rules.teetotum + 1, pos.shape)
+    val = rng.integers(1, with_known.faces + 1, pos.shape)
     batch = (pos[:, 0], pos, val)
     first = with_known.play(batch)
     once = sum(played)
@@ -180,3 +188,64 @@ def test_the_second_process_is_kept_only_where_it_pays(slow_here):
     here = [i for i, (_, mine) in enumerate(played) if mine]
     # the first batch is timed here; the workers' trial follows; then, where they are slower, the rest is played here
     assert here == [0] if slow_here else here == [0, *range(here[1], 14)] and here[1] <= 8
+
+
+def test_games_found_alike_end_each_as_it_would_have_played_counters_and_all(monkeypatch):
+    """A position is told by what decides how its game goes on: games alike in that but not in what is idle
+    (here the counters, which nothing moves when no beat counts them, and which differ with the spin of
+    the first edit) are found alike; and each row still ends with every figure it has when played whole
+    from its first edit, its own counters among them."""
+    from versus.solve import resume
+
+    scene = scene_with("longbourn", LONGBOURN)
+
+    def fresh() -> search.Search:
+        found = a_search(scene)
+        found._root(found.path)
+        found.runner = Runner(found.play)
+        return found
+
+    mine, whole, plain = fresh(), fresh(), fresh()
+    whole.from_last, whole.known = False, None
+    assert mine._level_search(1, mine.path, float("inf"), None) is None
+    batches = [batch for batch, _ in mine._level(2, mine.path)][:2]  # candidates of two edits, in order
+    mine.known = Known()  # ... looked up afresh, below, in that order
+    for first, pos, val in batches:
+        got, _, _ = mine._play(mine.path, first, pos, val)
+        want, _, _ = whole._play(whole.path, first, pos, val)
+        for field in Outcome.__dataclass_fields__:
+            assert np.array_equal(getattr(got, field), getattr(want, field)), field
+    monkeypatch.setattr(resume, "_decisive", lambda sim, rows: rows)  # every array told apart, idle or not
+    for first, pos, val in batches:
+        plain._play(plain.path, first, pos, val)
+    assert mine.known.found > len(batches[0][0]) // 4 > plain.known.found  # type: ignore[union-attr]
+
+
+def test_positions_seen_before_are_found_in_order_and_within_a_bound():
+    """Seen: a row is alike when an earlier row (in this batch, or one before) had both its hashes; a row
+    whose first hash was kept with another second is not; rows without hashes never are; beyond its
+    bound nothing more is kept, and what is kept is still found."""
+    seen = Seen(most=4)
+    keys = np.array([[5, 50], [0, 0], [7, 70], [5, 50], [0, 0], [5, 51], [9, 90]])
+    assert seen.met(keys).tolist() == [False, False, False, True, False, False, False]
+    later = np.array([[9, 90], [7, 70], [7, 71], [3, 30], [2, 20], [2, 20], [0, 0]])
+    assert seen.met(later).tolist() == [True, True, False, False, False, True, False]
+    assert seen.met(np.array([[3, 30], [2, 20], [5, 50]])).tolist() == [True, False, True]  # 2 found no room
+
+
+def test_candidates_going_on_as_earlier_ones_did_have_no_children_tried(monkeypatch):
+    """pemberley-music (thirty turns): no change of three spins will do, found with and without leaving out
+    the children of candidates whose games go on as earlier ones did; with, far fewer are played."""
+    scene = scene_with("elsewhere/pemberley-music", PEMBERLEY_MUSIC)
+    monkeypatch.setattr(search.Likely, "search", lambda self, deadline: None)
+    played = []
+    for alike in (False, True):
+        if not alike:  # nothing found alike
+            monkeypatch.setattr(Seen, "met", lambda self, keys: np.zeros(len(keys), bool))
+        else:
+            monkeypatch.undo()
+            monkeypatch.setattr(search.Likely, "search", lambda self, deadline: None)
+        found = a_search(scene, 3)
+        assert found.run() is None
+        played.append(found.candidates)
+    assert played[1] < 0.8 * played[0]

@@ -21,7 +21,9 @@ SCENES = Path(__file__).resolve().parent.parent / "scenes"
 
 
 def scene_with(name: str, texts: list[str]):
-    scene = load_scene(SCENES / f"{name}.yaml")
+    """scenes/NAME.yaml, or tests/elsewhere/NAME.yaml for elsewhere/NAME, with these beats."""
+    scene = load_scene(SCENES.parent / "tests" / f"{name}.yaml" if name.startswith("elsewhere/")
+                       else SCENES / f"{name}.yaml")
     board = load_board(scene.game)
     rules = board.rules(scene.preset, **dict(scene.switches))
     vocab = Vocabulary(tuple(p.id for p in scene.players), board, rules, scene.max_turns)
@@ -50,6 +52,8 @@ def no_likely(monkeypatch):
     monkeypatch.setattr(search, "FIRST_LOOK", 1)
 
 
+PEMBERLEY_MUSIC = ["darcy wins", "georgiana is confined", "georgiana displaces darcy", "elizabeth is confined",
+                   "game lasts at most 30 turns"]  # no change of four spins will do
 HARD = ["darcy lands on A ROBBER", "elizabeth lands on A ROBBER", "elizabeth wins", "darcy overshoots",
         "game lasts at most 50 turns"]  # three edits
 CASES = [("netherfield", HARD), ("pemberley-canton", ["darcy lands on A CHEAT", "elizabeth wins",
@@ -142,8 +146,10 @@ def test_likely_edits_reach_an_answer_made_by_who_spins_next(unhurried):
 def test_without_an_answer_the_likely_edits_are_tried_again_with_a_wider_beam(unhurried, monkeypatch):
     """A wet morning at Longbourn (a scene written elsewhere): four edits that the narrow beam passes
     by and the exhaustive levels reach only after 25 s; a wider beam finds them. The exhaustive levels
-    make way at once here (WIDEN_AFTER 0), so that it is the wider beam, not the clock, that is tested."""
+    make way at once here (WIDEN_AFTER 0, and never waited for), so that it is the wider beam, not the clock,
+    that is tested."""
     monkeypatch.setattr(search, "WIDEN_AFTER", 0.0)
+    monkeypatch.setattr(search.Search, "_finishes", lambda self, d: False)
     scene = load_scene(SCENES.parent / "tests" / "elsewhere" / "breakfast.yaml")
     board = load_board(scene.game)
     rules = board.rules(scene.preset, **dict(scene.switches))
@@ -153,6 +159,19 @@ def test_without_an_answer_the_likely_edits_are_tried_again_with_a_wider_beam(un
     solution = solve(scene, time_limit=120, prove_for=0)  # the limit only stops a wrong search from hanging
     assert len(solution.edits) == 4 and holds(solution)
     assert solution.proof.startswith("found with 4 edits; ")
+
+
+def test_a_level_that_would_end_in_time_is_not_cut_short_for_the_wide_beam(monkeypatch):
+    """pemberley-music in thirty turns: no change of four spins will do. Past WIDEN_AFTER (0 here), each
+    level being searched shows its pace, and would end long before the deadline: it is let run to that
+    end, the last one's being the proof; the wide beam is never called."""
+    beams = []
+    monkeypatch.setattr(likely.Likely, "search", lambda self, deadline: beams.append(self.beam))
+    monkeypatch.setattr(search, "WIDEN_AFTER", 0.0)
+    scene = scene_with("elsewhere/pemberley-music", PEMBERLEY_MUSIC)
+    with pytest.raises(Unsolvable, match="no change of up to 4"):
+        solve(scene, max_edits=4, time_limit=600, workers=1)
+    assert beams == [likely.BEAM]  # the narrow beam only
 
 
 @pytest.mark.parametrize("name,texts", [

@@ -2,8 +2,9 @@
 stood, and makes the same last edit, ends as that one did, and is not played again.
 
 No spin after a candidate's last edit is changed, so from that spin on its game is decided by the
-simulator's row as it stands then (every array of it: where each player is, counters, waits,
-confinement, the beats held so far, whose turn, the spin position) and the face the edit gives.
+simulator's row as it stands then (where each player is, waits, confinement, the beats held so far,
+whose turn, the spin position, the counters where money is followed: every array that decides
+anything, versus.solve.resume._decisive) and the face the edit gives.
 Games of different edits meet again often: a player sent back to the start, or confined, forgets the
 spin that sent him there, and a fine is the same whatever was spun. On netherfield-quiet, of the
 games with four edits, more than four in five stand, at their last edit, where one played before stood.
@@ -148,6 +149,41 @@ class Known:
             todo = todo[(key != 0) & (key != first[todo])]
             place[todo] = (place[todo] + 1) & mask
         return place
+
+
+class Seen:
+    """Where (position and face) the exhaustive levels' candidates made their last edit, in the order the
+    search took them: one found here goes on as an earlier one did, spin for spin, so its children (one more
+    edit, later) go as that one's do, and need not be tried. That one's children are tried at the same level
+    as these, or were at this level, without a solution. Kept in the search's own process, in order, so the
+    answer is the same with one process or two. At most `most` are kept (16 bytes each); after that,
+    those kept are still found."""
+
+    def __init__(self, most: int = 2_000_000) -> None:
+        self.most = most
+        self.first = np.zeros(0, np.int64)  # sorted
+        self.second = np.zeros(0, np.int64)
+
+    def met(self, keys: np.ndarray) -> np.ndarray:
+        """For rows of (first, second) hashes (0, 0 for none): whether each was met before, in an earlier
+        row here or kept from before; those first met are kept, as far as there is room."""
+        first, second = keys[:, 0], keys[:, 1]
+        alike = np.zeros(len(keys), dtype=bool)
+        rows = np.flatnonzero(first != 0)
+        if len(self.first) and rows.size:
+            at = np.minimum(np.searchsorted(self.first, first[rows]), len(self.first) - 1)
+            there = self.first[at] == first[rows]
+            alike[rows[there & (self.second[at] == second[rows])]] = True
+            rows = rows[~there]  # (a first hash kept with another second is neither alike nor kept)
+        _, index, inverse = np.unique(first[rows], return_index=True, return_inverse=True)
+        earliest = rows[index[inverse.reshape(-1)]]
+        alike[rows[(earliest != rows) & (second[earliest] == second[rows])]] = True
+        new = np.sort(rows[index])[:max(0, self.most - len(self.first))]  # the earliest, as far as there is room
+        if new.size:
+            order = np.argsort(np.concatenate([self.first, first[new]]), kind="stable")
+            self.first = np.concatenate([self.first, first[new]])[order]
+            self.second = np.concatenate([self.second, second[new]])[order]
+        return alike
 
 
 def hashes(rows: dict[str, np.ndarray], fields: tuple[str, ...], count: int) -> tuple[np.ndarray, np.ndarray]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from versus.odds.simulate import _PER_GAME, _PER_PLAYER, Outcome, Simulator, Start
+from versus.odds.simulate import _PER_GAME, _PER_PLAYER, EXTRA, NEVER, NO_PENDING, RESPIN, Outcome, Simulator, Start
 from versus.odds.spins import EditedSpins
 from versus.solve.known import ENDS, Known, News, hashes, with_face
 
@@ -26,9 +26,10 @@ _FIELDS = (*tuple(name for name in _PER_PLAYER + _PER_GAME if name != "too_long"
 
 def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndarray,
                    watch_turn: int | None, table: np.ndarray,
-                   known: Known | None = None) -> tuple[Outcome, np.ndarray, News | None]:
+                   known: Known | None = None) -> tuple[Outcome, np.ndarray, News | None, np.ndarray]:
     """The outcome of every row (edits pos/val, positions rising, two or more a row), the spin table,
-    and what known (positions met before, if given: versus.solve.known) learnt, as news for others.
+    what known (positions met before, if given: versus.solve.known) learnt, as news for others, and each
+    row's two hashes of its position and face at its last edit (0 where its parent's game ended before).
 
     start_of(first) gives the Start of rows whose games begin just before spin position `first`;
     base(k) the scene's spin at k, table those looked up so far.
@@ -36,17 +37,18 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
     d = pos.shape[1] - 1
     prefix = np.concatenate([pos[:, :-1], val[:, :-1]], axis=1)
     # Rows of a parent come together (its children, or the likely edits sorted), so a parent is a run of
-    # equal prefixes, and each (parent, last position) a run within it; a parent met twice is played twice.
+    # equal prefixes; a parent met twice is played twice. Its rows at one last position are a pair.
     which = _runs(prefix)
-    pair_of = _runs(np.stack([which, pos[:, -1]], axis=1))
-    heads = np.flatnonzero(np.r_[True, pair_of[1:] != pair_of[:-1]])  # a row of each pair
+    _, heads, pair_of = np.unique(which * (int(pos[:, -1].max()) + 1) + pos[:, -1], return_index=True,
+                                  return_inverse=True)  # a row of each pair, by parent and position
+    pair_of = pair_of.reshape(-1)
     parent_rows = np.flatnonzero(np.r_[True, which[1:] != which[:-1]])
     ppos, pval = pos[parent_rows, :d], val[parent_rows, :d]
     taken, gone, table = _taken(sim, start_of(ppos[:, 0]), EditedSpins(base, ppos, pval, cache=table),
                                 which[heads], pos[heads, -1], watch_turn)
     on = np.flatnonzero(~gone[pair_of])
     face = val[on, -1]
-    first, second = (h[pair_of[on]] for h in hashes(taken, _FIELDS, len(heads)))
+    first, second = (h[pair_of[on]] for h in hashes(_decisive(sim, taken), _FIELDS, len(heads)))
     first, second = with_face(first, second, face)
     entry = known.find(first, second) if known is not None else np.full(len(on), -1, np.int64)
     hit, miss = np.flatnonzero(entry >= 0), np.flatnonzero(entry < 0)
@@ -74,7 +76,39 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
         parts[0] = (on[miss], _spread(played, np.searchsorted(once, rep)))
     if hit.size:
         parts.append((on[hit], known.outcome(entry[hit])))  # type: ignore[union-attr]
-    return _merged(len(pos), parts), table, news
+    out = _merged(len(pos), parts)
+    if not sim.money:  # counters never move: each row ends with its own, not those of the game it was found alike
+        out.counters[on], out.paid[on] = taken["counters"][pair_of[on]], taken["paid"][pair_of[on]]
+    keys = np.zeros((len(pos), 2), np.int64)
+    keys[on, 0], keys[on, 1] = first, second
+    return out, table, news, keys
+
+
+def keys_of(sim: Simulator, start: Start, face: np.ndarray) -> np.ndarray:
+    """(rows, 2): the hashes of one-edit games' positions at their edit (their start) and its face, as
+    play_from_last gives those of later edits."""
+    first, second = hashes(_decisive(sim, {name: getattr(start, name) for name in _FIELDS}), _FIELDS, start.rows)
+    first, second = with_face(first, second, face)
+    return np.stack([first, second], axis=1)
+
+
+def _decisive(sim: Simulator, rows: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The rows with what decides nothing of how their games go on zeroed, so that games alike in all that
+    does are found alike (versus.solve.known): the counters where money is not followed (nothing moves
+    them, and the row's own are given back to it), the lead where no beat counts its changes, a pending
+    spin's spinner, face and count where none is pending (each is set afresh when one is), and the origin
+    of a player's crime where he is not confined (it is read only to relieve a prisoner)."""
+    rows = dict(rows)
+    idle = [name for name in ("counters", "pool", "paid") if not sim.money]
+    idle += [] if sim.plan.lead_changes else ["leader", "changes"]
+    for name in idle:
+        rows[name] = np.zeros_like(rows[name])
+    pk = rows["pk"]
+    rows["pspinner"] = np.where(pk == NO_PENDING, 0, rows["pspinner"])
+    rows["pspin"] = np.where(pk == RESPIN, rows["pspin"], 0)
+    rows["powed"] = np.where(pk == EXTRA, rows["powed"], 0)
+    rows["crime"] = np.where(rows["confined"], rows["crime"], 0)
+    return rows
 
 
 def _spread(outcome: Outcome, rows: np.ndarray) -> Outcome:
@@ -103,21 +137,40 @@ def _merged(rows: int, parts: list[tuple[np.ndarray, Outcome]]) -> Outcome:
 def _taken(sim: Simulator, start: Start, spins: EditedSpins, row: np.ndarray, k: np.ndarray,
            watch_turn: int | None) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
     """Each pair's simulator row `row` as it stands when its next spin is at position k (all arrays);
-    gone where the row's game ended (or was given up, too long) before then; the spin table."""
+    gone where the row's game ended (or was given up, too long) before then; the spin table. No two
+    pairs are alike.
+
+    A row's spin position rises by one at most a step, so each row waits for one pair at a time (its
+    next position, its pairs taken in order): a step looks at the rows, not at every pair; and a row
+    whose game ended, or whose pairs are all taken, is dropped, as Simulator.run drops finished games."""
     sim.begin(start, spins, watch_turn)
+    order = np.lexsort((k, row))  # each row's pairs together, positions rising
+    ks = np.append(k[order], NEVER)  # past a row's last pair: a position never reached
+    rows = np.arange(start.rows)
+    ptr, end = np.searchsorted(row[order], rows), np.searchsorted(row[order], rows, side="right")
     out = {name: np.empty((len(row), *getattr(sim, name).shape[1:]), getattr(sim, name).dtype) for name in _FIELDS}
-    waiting, gone = np.ones(len(row), dtype=bool), np.zeros(len(row), dtype=bool)
+    gone = np.ones(len(row), dtype=bool)
+    live = np.ones(start.rows, dtype=bool)  # by simulator row: its game not ended; ptr: its next pair
     while True:
-        ended = waiting & sim.ended(stop_late=True)[row]  # as Simulator.run(stop_late=True) ends a game
-        gone |= ended
-        waiting &= ~ended
-        now = np.flatnonzero(waiting & (sim.k[row] == k))
+        live &= ~sim.ended(stop_late=True)  # as Simulator.run(stop_late=True) ends a game
+        wanted = np.where(live & (ptr < end), ks[ptr], NEVER)
+        now = np.flatnonzero(sim.k == wanted)
         if now.size:
+            pairs = order[ptr[now]]
             for name in _FIELDS:
-                out[name][now] = getattr(sim, name)[row[now]]
-            waiting[now] = False
-        if not waiting.any():
+                out[name][pairs] = getattr(sim, name)[now]
+            gone[pairs] = False
+            ptr[now] += 1
+            wanted[now] = np.where(ptr[now] < end[now], ks[ptr[now]], NEVER)
+        waiting = wanted != NEVER
+        many = int(waiting.sum())
+        if not many:
             return out, gone, spins.table
-        if (sim.k[row[waiting]] > k[waiting]).any():  # pragma: no cover - a spin advances k by one at most
+        if (sim.k[waiting] > wanted[waiting]).any():  # pragma: no cover - a spin advances k by one at most
             raise RuntimeError("a parent's game passed a spin position without stopping at it")
+        if many < 0.8 * len(waiting):  # rows with nothing more to give are played no further
+            keep = np.flatnonzero(waiting)
+            sim._keep(keep)
+            spins.keep(keep)
+            ptr, end, live = ptr[keep], end[keep], live[keep]
         sim.step()

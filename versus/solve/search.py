@@ -8,15 +8,20 @@ them (the beat's player's own, and others' that turn it out of its space or deci
 next), widened a beam at a time. That gives an answer quickly, if not yet a proof. Without one,
 the exhaustive levels below make way once, WIDEN_AFTER seconds in, for the likely edits with a
 beam wider and slower; the level they were searching is then taken up where it stopped (its first
-batches are not played again). Then the proof, by iterative deepening over the number of edits d = 1, 2, ...:
+batches are not played again). A level that, at the pace it shows, would end before the
+deadline is let run to its end first: that end is an answer or a proof. Then the proof, by
+iterative deepening over the number of edits d = 1, 2, ...:
 level d is every way of changing d spins (positions rising, each to another face), streamed in
 batches (children of the level before, itself streamed again), never held whole, and every
 candidate is played out to the end by the vectorised simulator, in this process or two: one edit
 from the cached state of the scene's own game just before it, more from its parent's game (played
 once a batch) just before its last edit (versus.solve.resume); a candidate whose game then stands
 where one played before stood, with the same last edit, is given that one's end, not played
-(versus.solve.known: four in five of them, on some scenes). A level searched in full
-without a solution rules out d edits; the first level with one gives the minimum.
+(versus.solve.known: four in five of them, on some scenes); and such a candidate of an exhaustive
+level, being the earlier one over again from its last edit on, is no parent at the next: the
+earlier one's children, tried at that level or found wanting at this one, go as its would
+(versus.solve.known.Seen: two thirds of level 3, on the five sisters' hardest sets). A level
+searched in full without a solution rules out d edits; the first level with one gives the minimum.
 
 Pruning, all of it sound (it never drops a solution with fewer edits):
 - a later edit is only placed at a spin its game still uses (the game may end sooner);
@@ -49,18 +54,20 @@ from versus.rules.state import State
 from versus.scenes.model import Pattern
 from versus.solve.found import NEVER, BasePath, Cancelled, Found, OutOfMemory, OutOfTime, Partial
 from versus.solve.horizon import horizon_for
-from versus.solve.known import Known, News
+from versus.solve.known import Known, News, Seen
 from versus.solve.likely import Likely, Needs
-from versus.solve.resume import play_from_last
+from versus.solve.resume import keys_of, play_from_last
 from versus.solve.workers import Batch, Result, Runner
 
 BATCHES = (6_000, 15_000, 30_000, 60_000)  # candidate games played out at once: small first, then more
 MEMORY_LIMIT = 500 * 2**20
+MEMORY_EVERY = 1.0  # seconds between looks at the memory held (a batch adds a few MB at most)
 PROVE_FOR = 6.0  # seconds, at most, for the proof once an answer is in hand
 PROVE_BY = 7.0  # ... and no later than this long after the search began (but at least a second, if prove_for is)
 LIKELY_FOR = 5.0  # seconds, at most, for the likely edits
 WIDEN_AFTER = 4.0  # seconds from the start: without an answer, the likely edits once more, with ...
-WIDE_BEAM = 1_000  # ... a beam this wide
+WIDE_BEAM = 1_000  # ... a beam this wide, unless the level being searched would end before the deadline at
+PACE_TRIAL = 1.0  # the pace it has shown, given this many seconds at least
 GENTLER = 20_000  # candidates tried at the answer's own level for a gentler one with as many edits
 FIRST_LOOK = 60_000  # candidates of two edits tried, best first, before the likely edits
 FIRST_LOOK_3 = 30_000  # ... and of three, when that was all of two
@@ -88,11 +95,14 @@ class Search:
         self.candidates = 0  # games played out so far
         self.from_last = True  # play candidates on from their last edit (versus.solve.resume); False: from the first
         self.known: Known | None = Known()  # positions met before, and how their games ended (None: none kept)
+        self.seen = Seen()  # the exhaustive levels' candidates' positions at their last edit, in order
         self.runner = Runner(self.play, workers, self.hear, trial=True)  # the second process kept where it pays
         self.kept: dict[int, tuple[Batch, Result] | None] = {}  # whole levels kept as parents of the next
         self.looked: dict[int, list[tuple[Batch, Result]]] = {}  # the batches a first look at a level played
         self.finished: set[int] = set()  # levels searched in full, without a solution
         self.partial: dict[int, Partial] = {}  # levels that stopped at a limit, to be taken up where they did
+        self.memory_due = 0.0  # when the memory held is next looked at
+        self.began: dict[int, tuple[float, int]] = {}  # when each level's search began, and how many it had tried
 
     # -- the scene's own game ------------------------------------------------------------------
     def base_path(self) -> BasePath:
@@ -175,18 +185,24 @@ class Search:
         # edits with a wider beam: slower, but they reach answers the narrow beam passes by.
         widen = answer is None and self.max_edits >= 3 and self.started + WIDEN_AFTER < self.deadline
         proof_until = self._proof_until(answer)
+        waited = 0  # a level let run on past WIDEN_AFTER, to its end before the deadline
         d = 2
         while d <= self.max_edits:
             if answer is not None and d > len(answer.edits):
                 break
             gentler = answer is not None and d == len(answer.edits)
-            until = min(proof_until, self.started + WIDEN_AFTER) if widen else proof_until
+            until = proof_until
+            if widen and d != waited:  # the wide beam's turn comes; not before this level has shown its pace
+                until = min(proof_until, max(self.started + WIDEN_AFTER, time.perf_counter() + PACE_TRIAL))
             if d in self.finished:  # by the first look, which came to its end
                 d += 1
                 continue
             try:
                 found = self._level_search(d, path, until, GENTLER if gentler else None)
             except OutOfTime as stop:
+                if widen and d != waited and not isinstance(stop, OutOfMemory) and self._finishes(d):
+                    waited = d  # its own end gives an answer or a proof: the wide beam waits for it
+                    continue
                 if widen and not isinstance(stop, OutOfMemory) and time.perf_counter() < self.deadline:
                     widen = False
                     answer = Likely(self.needs(), path, beam=WIDE_BEAM).search(
@@ -212,6 +228,16 @@ class Search:
         now = time.perf_counter()
         return min(self.deadline, now + self.prove_for, max(self.started + PROVE_BY, now + min(self.prove_for, 1.0)))
 
+    def _finishes(self, d: int) -> bool:
+        """Whether level d, stopped part way, would come to its end before the deadline at the pace it has
+        gone so far (not when its size is not known)."""
+        size, part, began = self._size(d), self.partial.get(d), self.began.get(d)
+        if size is None or part is None or began is None:
+            return False
+        now = time.perf_counter()
+        pace = (part.tried - began[1]) / max(now - began[0], 1e-6)
+        return pace > 0 and now + (size - part.tried) / pace <= self.deadline
+
     def _size(self, d: int) -> int | None:
         """How many candidates level d holds, when the level before was kept whole (else None)."""
         parents = self.kept.get(d - 1)
@@ -223,6 +249,8 @@ class Search:
         editable = np.array([k for k in range(1, top + 1) if self.editable(k)], dtype=np.int64)
         last = pos[:, -1] if pos.shape[1] else np.zeros(len(pos), dtype=np.int64)
         many = np.searchsorted(editable, upper, side="right") - np.searchsorted(editable, last, side="right")
+        if result.alike is not None:
+            many[result.alike] = 0
         return int(np.maximum(many, 0).sum()) * (self.faces - 1)
 
     def _level_search(self, d: int, path: BasePath, until: float, most: int | None) -> Found | None:
@@ -232,6 +260,8 @@ class Search:
         stopped: its first batches held no solution, and are not played again.
         """
         part = self.partial.pop(d, None) or Partial()
+        if not part.batches:  # its pace is reckoned from here, the batches of a first look already played
+            self.began[d] = (time.perf_counter(), sum(len(batch[0]) for batch, _ in self.looked.get(d, [])))
         level = self._level(d, path, skip=part.batches)
         try:
             return self._scan(d, level, until, most, part)
@@ -254,8 +284,10 @@ class Search:
                 raise Cancelled()
             if self.progress is not None:
                 self.progress(d, self.candidates)
-            if self.runner.memory() > self.memory_limit:
-                raise OutOfMemory(d)
+            if now >= self.memory_due:  # reading what the processes hold costs milliseconds: now and then
+                self.memory_due = now + MEMORY_EVERY
+                if self.runner.memory() > self.memory_limit:
+                    raise OutOfMemory(d)
             rows = len(batch[0])
             self.candidates += rows
             tried += rows
@@ -263,6 +295,9 @@ class Search:
             if result.ok.size:
                 _, pos, val = batch
                 return self.best(pos[result.ok], val[result.ok], result.spins[result.ok])
+            if d < self.max_edits and result.keys is not None and result.alike is None:  # (a first look's are)
+                result = Result(result.ok, result.spins, result.too_long, result.score, result.held, result.pos,
+                                alike=self.seen.met(result.keys))
             if most is not None:
                 seen.append((batch, result))
                 if tried >= most:
@@ -299,8 +334,8 @@ class Search:
                 order = np.argsort(-result.score, kind="stable")
                 first, pos, val = first[order], pos[order], val[order]
                 result = Result(result.ok, result.spins[order], result.too_long[order], result.score, result.held,
-                                result.pos)
-            batches = self._children(first, pos, val, result.spins, result.too_long, path)
+                                result.pos, alike=None if result.alike is None else result.alike[order])
+            batches = self._children(first, pos, val, result.spins, result.too_long, path, result.alike)
             while skip and next(batches, None) is not None:
                 skip -= 1
             while looked:  # the same batches in the same order: their results are known
@@ -313,12 +348,13 @@ class Search:
                 yield done, known
             yield from runner.map(batches)
 
-    def _children(self, first, pos, val, used, too_long, path: BasePath) -> Iterator[Batch]:
+    def _children(self, first, pos, val, used, too_long, path: BasePath, alike=None) -> Iterator[Batch]:
         """Batches of (first, positions, values): each parent with one more edit after its last.
 
         The new edit goes at an editable position k after the parent's last edit, no later than the
         parent's last spin (nor at or after the spin on which it became too long), with any value
-        other than the spin the scene would use there.
+        other than the spin the scene would use there. A parent whose game goes on as an earlier
+        candidate's did (alike: versus.solve.known.Seen) has none: that one's children are tried.
         """
         f = self.faces
         d = pos.shape[1]
@@ -334,6 +370,8 @@ class Search:
         alternatives = np.broadcast_to(faces, others.shape)[others].reshape(top + 1, f - 1)
         lo = np.searchsorted(editable, last, side="right")
         many = np.maximum(np.searchsorted(editable, upper, side="right") - lo, 0)
+        if alike is not None:
+            many[alike] = 0
         total = np.cumsum(many * (f - 1))
         start, batches = 0, 0
         while start < len(first):
@@ -363,29 +401,32 @@ class Search:
     def play(self, batch: Batch) -> Result:
         """Play every candidate out from the base game's state before its first edit."""
         first, pos, val = batch
-        order = np.argsort(pos, axis=1, kind="stable")  # the spin source wants positions rising
-        pos, val = np.take_along_axis(pos, order, 1), np.take_along_axis(val, order, 1)
-        out, news = self._play(self.path, first, pos, val)
+        if pos.shape[1] > 1 and (pos[:, 1:] < pos[:, :-1]).any():  # the spin source wants positions rising
+            order = np.argsort(pos, axis=1, kind="stable")
+            pos, val = np.take_along_axis(pos, order, 1), np.take_along_axis(val, order, 1)
+        out, news, keys = self._play(self.path, first, pos, val)
         held = out.held
         assert out.pos is not None  # the simulator always says where the players ended
         return Result(np.flatnonzero(held.all(axis=1)), out.spins, out.too_long, held.sum(axis=1), held, out.pos,
-                      news)
+                      news, keys)
 
     def hear(self, news: News) -> None:
         """What another worker learnt of positions met before (in a worker: versus.solve.workers)."""
         if self.known is not None:
             self.known.absorb(news)
 
-    def _play(self, path: BasePath, first, pos, val) -> tuple[Outcome, News | None]:
-        """The outcomes, and what was learnt meanwhile of positions met before (versus.solve.known)."""
+    def _play(self, path: BasePath, first, pos, val) -> tuple[Outcome, News | None, np.ndarray | None]:
+        """The outcomes, what was learnt meanwhile of positions met before (versus.solve.known), and each
+        row's hashes of its position at its last edit (None where they were not worked out)."""
         if pos.shape[1] >= 2 and self.from_last:  # the parents' games once, each child on from its last edit
-            out, self.cache, news = play_from_last(self.sim, lambda f: self._start(path, f), self.base, pos, val,
-                                                   self.at_most, self.cache, self.known)
-            return out, news
+            out, self.cache, news, keys = play_from_last(self.sim, lambda f: self._start(path, f), self.base, pos,
+                                                         val, self.at_most, self.cache, self.known)
+            return out, news, keys
         spins = EditedSpins(self.base, pos, val, cache=self.cache)
-        out = self.sim.run(self._start(path, first), spins, watch_turn=self.at_most, stop_late=True)
+        start = self._start(path, first)
+        out = self.sim.run(start, spins, watch_turn=self.at_most, stop_late=True)
         self.cache = spins.table
-        return out, None
+        return out, None, keys_of(self.sim, start, val[:, -1]) if pos.shape[1] == 1 else None
 
     def _start(self, path: BasePath, first: np.ndarray) -> Start:
         """Rows that begin just before spin position first, in the scene's own game."""
@@ -413,7 +454,8 @@ def _slim(batch: Batch, result: Result) -> tuple[Batch, Result]:
     return small, Result(result.ok, result.spins.astype(np.int32),
                          np.minimum(result.too_long, np.iinfo(np.int32).max).astype(np.int32),
                          result.score.astype(np.int16), np.zeros((len(result.score), 0), bool),
-                         np.zeros((len(result.score), 0), np.int64))
+                         np.zeros((len(result.score), 0), np.int64),
+                         alike=np.zeros(len(result.score), bool) if result.alike is None else result.alike)
 
 
 def _join(parts: list[tuple[Batch, Result]]) -> tuple[Batch, Result]:
@@ -428,6 +470,7 @@ def _join(parts: list[tuple[Batch, Result]]) -> tuple[Batch, Result]:
     batch = tuple(joined([b[i] for b, _ in parts]) for i in range(3))
     spins = joined([r.spins for _, r in parts])
     too_long = joined([r.too_long for _, r in parts])
+    alike = joined([np.zeros(len(r.score), bool) if r.alike is None else r.alike for _, r in parts])
     empty = np.zeros(0, dtype=np.int64)
     return batch, Result(empty, spins, too_long, score[order], np.zeros((len(score), 0), bool),  # type: ignore[return-value]
-                         np.zeros((len(score), 0), np.int64))
+                         np.zeros((len(score), 0), np.int64), alike=alike)

@@ -39,6 +39,8 @@ class Result:
     held: np.ndarray  # (rows, beats): which
     pos: np.ndarray  # (rows, players): where each player ended
     news: object = None  # what the process that played it learnt, for the others (taken off by the Runner)
+    keys: np.ndarray | None = None  # (rows, 2): hashes of each row's position at its last edit, 0 for none
+    alike: np.ndarray | None = None  # rows whose games go on as an earlier candidate's did (versus.solve.known)
 
 
 _PLAY: Callable[[Batch], Result] | None = None  # the forked worker's copy of the search's play
