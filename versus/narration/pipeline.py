@@ -199,6 +199,7 @@ class Realising:
         if not rest:  # the line tells all the paragraph's actions, a stretch without a sentence included
             return [Paragraph(line.text, told.first, told.last, line.units)]
         line = Paragraph(line.text, unit.first, told.last, line.units)
+        rest = _unlinked(rest)
         kept = Paragraph(" ".join(u.text for u in rest), told.first, (unit.first or 1) - 1, rest)
         return [kept, line]
 
@@ -528,3 +529,14 @@ def warnings(target: int, chosen: Draft) -> tuple[str, ...]:
     if chosen.words > target * (1 + TOLERANCE):
         return (f"the prose runs to {chosen.words} words, the fewest this game can be told in; {target} were asked",)
     return ()
+
+
+def _unlinked(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
+    """A paragraph whose last sentence went into a speech tag: the word of time that linked the sentence
+    now last ("Presently Elizabeth …") was for a middle one, and ends the paragraph no better than a list."""
+    last = units[-1] if units else None
+    word = next((w for w in LINKS if last is not None and last.text.startswith(w + " ")), None)
+    if last is None or word is None or len(units) < 2:
+        return units
+    text = last.text[len(word) + 1:]
+    return (*units[:-1], Unit(text[:1].upper() + text[1:], last.first, last.last, last.author))
