@@ -130,6 +130,10 @@ class Talk:
                         score += WINNER_FIRST
                     found.append((score, len(found), Said(speaker.id, hearer.id, hit[1])))
         found.sort(key=lambda f: (-f[0], f[1]))
+        people = self.company.people
+        unheard = [f for f in found if people[f[2].speaker].seat is None and not self.memory.spoke.get(f[2].speaker)]
+        if prefer_onlookers and unheard:  # at the opening and the close, an onlooker not yet heard has the word
+            found = unheard
         if answered:
             for _, _, said in found[:LOOKAHEAD]:
                 if self._reply(moment, said) is not None:
