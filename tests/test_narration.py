@@ -521,3 +521,21 @@ def test_the_narrators_sentences_do_not_begin_alike():
         used = [rules[i] for i in compose(played(load_scene(path), seed)).phrasings if i in rules]
         frames = Counter(_frame(r.text) for r in used if r.beat not in ("", "step"))
         assert all(n <= (3 if frame.startswith("{") else 1) for frame, n in frames.items()), (path.name, frames)
+
+
+def test_a_couple_is_listed_as_a_couple_in_either_order():
+    from versus.narration.refer import Referrer
+
+    scene = scene_from_bytes(b"""title: t
+setting: the drawing-room at Longbourn
+game: mansion-of-happiness
+players:
+  - {id: lizzy, name: Elizabeth Bennet, called: Elizabeth, pronoun: she}
+  - {id: jane, name: Jane Bennet, called: Jane, pronoun: she}
+company:
+  - {id: mrsb, name: Mrs. Bennet, pronoun: she}
+  - {id: mrb, name: Mr. Bennet, pronoun: he}
+""", "t.yaml")
+    company = Company(scene)
+    assert Referrer(company, False).names(["mrsb", "mrb"]) == "Mr. and Mrs. Bennet"
+    assert Referrer(company, False).names(["mrb", "lizzy", "mrsb"]) == "Mr. and Mrs. Bennet and Elizabeth"

@@ -108,7 +108,7 @@ def speech(line: str, name: str, pronoun: str, verb: str, manner: str, tag_name:
         return curly(f'"{line}"')
     parts = re.split(r"(?<!\bMr\.)(?<!\bMrs\.)(?<!\bDr\.)(?<!\bSt\.)(?<=[.!?])\s+(?=[A-Z“\"])", line, maxsplit=1)
     head, rest = parts[0], parts[1] if len(parts) > 1 else ""
-    if line.endswith("!") and not rest and verb == "said":
+    if head.endswith("!") and verb in ("said", "observed", "remarked"):  # "“The Mansion!” observed he" will not do
         verb = "cried"
     who = f"{verb} {name}" if tag_name else f"{verb} {pronoun}"
     tail = f", {manner}" if manner else ""

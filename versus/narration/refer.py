@@ -51,11 +51,13 @@ class Referrer:
         for person in people:
             if person.id in done:
                 continue
-            wife = next((q for q in people if q.id not in done and q.id != person.id
-                         and person.called.startswith("Mr. ") and q.called == "Mrs. " + person.called[4:]), None)
-            if wife is not None:
-                words.append(f"Mr. and Mrs. {person.called[4:]}")
-                done |= {person.id, wife.id}
+            surname = person.called.partition(" ")[2]
+            mate = next((q for q in people if q.id not in done and q.id != person.id and person.called[:4] in
+                         ("Mr. ", "Mrs.") and {person.called, q.called} == {f"Mr. {surname}", f"Mrs. {surname}"}),
+                        None)  # whichever of the two comes first
+            if mate is not None:
+                words.append(f"Mr. and Mrs. {surname}")
+                done |= {person.id, mate.id}
             else:
                 words.append(self.name(person.id))
                 done.add(person.id)
