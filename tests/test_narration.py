@@ -539,3 +539,6 @@ company:
     company = Company(scene)
     assert Referrer(company, False).names(["mrsb", "mrb"]) == "Mr. and Mrs. Bennet"
     assert Referrer(company, False).names(["mrb", "lizzy", "mrsb"]) == "Mr. and Mrs. Bennet and Elizabeth"
+    from versus.narration.realise import Realiser  # and a capital is not put after "Mr."
+
+    assert Realiser([], [], False).sentence("so said Mr. and Mrs. Bennet. then") == "So said Mr. and Mrs. Bennet. Then"

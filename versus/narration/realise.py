@@ -73,7 +73,8 @@ class Realiser:
 
     def sentence(self, text: str) -> str:
         text = self.names(text)
-        text = re.sub(r"(^|[.!?]\s+|“)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
+        text = re.sub(r"(^|(?<!\bMr)(?<!\bMrs)(?<!\bDr)(?<!\bSt)[.!?]\s+|“)([a-z])",
+                      lambda m: m.group(1) + m.group(2).upper(), text)  # not "Mr. And Mrs. Bennet"
         return re.sub(r";\s+([A-Z][\w.’]*)", self._semicolon, text)
 
     def _semicolon(self, match: re.Match[str]) -> str:
