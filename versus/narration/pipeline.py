@@ -145,8 +145,7 @@ class Realising:
         self.said = ""  # the paragraph's narration so far
         self.addressed = ""  # the one the last line named aloud, whom "said he" may then mean
         self.links = telling.seed % len(LINKS)  # words of time given so far, taken in turn from LINKS
-        self.talks = 0  # conversations after a moment's sentence so far
-        self.folded = -1  # the one of them whose moment was told in the tag of its first line
+        self.folded = False  # a moment has been told in the tag of the first line about it (once an export)
 
     def paragraphs(self) -> list[Paragraph]:
         if self.summary:
@@ -185,16 +184,15 @@ class Realising:
         said, moment = block.said, block.moment
         if said is None or moment is None or told.talk or not told.units:
             return None
-        self.talks += 1
         unit, rest = told.units[-1], told.units[:-1]
         if (said.rule.manner or moment.event in SCENE_EVENTS or said.speaker == moment.actor or unit.author
-                or unit.first != block.first or self.folded >= 0
+                or unit.first != block.first or self.folded
                 or any(u.last is None or block.first is None or u.last >= block.first for u in rest)):
             return None
         clause = self._clause(unit.text, moment.actor, said.speaker, said.hearer)
         if clause is None:
             return None
-        self.folded = self.talks
+        self.folded = True
         line = self._speech(block, manner=clause)
         if not rest:  # the line tells all the paragraph's actions, a stretch without a sentence included
             return [Paragraph(line.text, told.first, told.last, line.units)]
@@ -363,7 +361,8 @@ class Realising:
 
     def _tagging(self, speaker: str) -> tuple[bool, bool]:
         """(tagged at all, by name rather than pronoun): two people strictly alternating may go untagged
-        on their third line; a pronoun only where nobody else of that pronoun spoke just before."""
+        on their third line; a pronoun where nobody else of that pronoun spoke just before, or for the one
+        the line before named aloud where nobody of that pronoun has spoken since the narration."""
         recent = self.last_speakers[-3:]
         two = len(recent) >= 2 and len(set(recent)) == 2 and recent[-1] != speaker and speaker in recent
         if len(recent) == 2 and two and recent[0] == speaker and len(self.last_speakers) == 2:
