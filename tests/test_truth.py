@@ -379,3 +379,14 @@ def test_squares_named_with_how_often_they_sent_a_player_back_are_counted():
     assert false(sc, play, said.replace("Passion", "Immodesty"), 35, 57) == ["setbacks_counted"]
     assert "setbacks_counted" in false(sc, play, said.replace("Jane", "Lydia"), 35, 57)  # not hers
     assert false(sc, play, said, sent[1][0] + 1, 57) == ["setbacks_counted"]  # after both
+
+
+def test_a_square_named_with_its_article_is_counted_too():
+    """"whom the Perjurer twice turned back": the board prints A PERJURER, the prose says "the Perjurer"."""
+    sc = load_scene(ROOT / "scenes" / "netherfield.yaml")
+    play = Playthrough(sc, seed=12)
+    for _ in play.play_out():
+        pass
+    said = "The road to the Mansion of Happiness proved a long one for Elizabeth, whom the Perjurer twice turned back on it."
+    assert false(sc, play, said, 99, 110) == []
+    assert false(sc, play, said.replace("twice", "thrice"), 99, 110) == ["setbacks_counted"]

@@ -465,7 +465,7 @@ def setbacks_counted(c: Check) -> bool:
     """Each square named with a count ("Immodesty twice and Cruelty once turned him back") sent one of the
     players it may be about back that many times in its actions (at least so many, in a paragraph)."""
     board = c.replay.board
-    names = {sp.name.lower().removeprefix("the "): n for n, sp in enumerate(board.spaces) if sp.name}
+    names = {re.sub(r"^(the|a|an) ", "", sp.name.lower()): n for n, sp in enumerate(board.spaces) if sp.name}
     counted = re.compile(r"\b(" + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
                          + r") (once|twice|thrice|[a-z]+ times)\b", re.I)
     stated = [(names[m.group(1).lower()], TIMES.get(m.group(2).lower(), -1)) for m in counted.finditer(c.narration)]
