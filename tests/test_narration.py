@@ -3,12 +3,12 @@ answer what was said, voices that stay with their owners, the turning points giv
 
 from __future__ import annotations
 
-import functools
 import itertools
 import re
 from pathlib import Path
 
 import pytest
+from helpers import brisk_page
 
 from versus.narration import checks, compose
 from versus.narration.cast import bundled, match
@@ -33,12 +33,6 @@ def played(scene, seed=None) -> Playthrough:
     return play
 
 
-@functools.cache
-def page(path: Path, seed: int):
-    """The brisk composition of an example scene's seeded take, made once a test process (it is frozen)."""
-    return compose(played(load_scene(path), seed))
-
-
 def text_of(play, pace="brisk", words=None) -> str:
     return "\n\n".join(p.text for p in compose(play, pace, words).paragraphs)
 
@@ -58,7 +52,7 @@ PAGES = [(p, seed) for p in EIGHT for seed in (0, 1, 2)]
 @pytest.mark.parametrize("path,seed", PAGES, ids=[f"{p.stem}-{s}" for p, s in PAGES])
 def test_dialogue_as_a_novel_prints_it(path, seed):
     scene = load_scene(path)
-    text = "\n\n".join(p.text for p in page(path, seed).paragraphs)
+    text = "\n\n".join(p.text for p in brisk_page(path, seed).paragraphs)
     lines = checks.spoken_lines(text, people(scene), pronouns(scene))
     assert checks.mixed_speakers(lines) == []  # a new paragraph whenever the speaker changes
     assert checks.unknown_speakers(text, lines) == []  # every speech's speaker plain to a reader
@@ -143,7 +137,7 @@ def test_the_end_is_seen_coming(path, seed):
         pytest.skip("a game put away unfinished has no run to the finish")
     winner = scene.players[play.game.state.winner]
     last = len(play.played) - 1
-    units = [u for p in compose(play).paragraphs for u in p.units if u.last is not None]
+    units = [u for p in brisk_page(path, seed).paragraphs for u in p.units if u.last is not None]
     pronoun = re.compile(rf"\b{winner.pronoun}\b", re.I)
     run_in = [u.text for u in units if u.last == last - 1 and (winner.called in u.text or pronoun.search(u.text))]
     finish = [u.text for u in units if u.first == last and DISTANCE.search(u.text)]
@@ -159,7 +153,7 @@ def test_the_end_has_a_paragraph_of_its_own():
         if play.game.state.winner is None:
             continue
         last = len(play.played) - 1
-        told = [p for p in page(path, seed).paragraphs if not p.talk and any(u.first == last for u in p.units)]
+        told = [p for p in brisk_page(path, seed).paragraphs if not p.talk and any(u.first == last for u in p.units)]
         assert told and told[0].units[0].last is not None and told[0].units[0].last >= last - 1, told[0].text
         ends += 1
     assert ends >= 12
@@ -171,7 +165,7 @@ def test_who_kept_the_front_is_told_in_one_stretch_sentence_at_most():
     stretch = {r.id for r in builtin() if r.beat == "stretch" and re.search(r"\{(L|l)eader\}|\{(B|b)efore\}", r.text)}
     assert len(stretch) > 20
     for path, seed in PAGES:
-        used = page(path, seed).phrasings
+        used = brisk_page(path, seed).phrasings
         assert len(stretch.intersection(used)) <= 1, (path.name, seed)
 
 
@@ -184,7 +178,7 @@ def test_a_moment_may_be_told_in_the_tag_of_the_first_line_about_it():
     paragraph is annotated with (the truth checker reads it)."""
     tagged = 0
     for path, seed in PAGES:
-        paragraphs = page(path, seed).paragraphs
+        paragraphs = brisk_page(path, seed).paragraphs
         folds = [k for k, p in enumerate(paragraphs) if TAGGED_MOMENT.search(p.text)]
         for k in folds:
             assert not paragraphs[k].talk and paragraphs[k].first is not None, paragraphs[k].text
@@ -458,7 +452,7 @@ def test_a_long_paragraph_turns_to_somebody_else_with_a_word_of_time():
     link = re.compile("^(" + "|".join(LINKS) + r") (?!The )[A-Z]")
     linked = 0
     for path, seed in PAGES:
-        for p in page(path, seed).paragraphs:
+        for p in brisk_page(path, seed).paragraphs:
             opened = [u for u in p.units[1:-1] if link.match(u.text)]
             assert len(opened) <= 1 and not (len(p.units) > 1 and link.match(p.units[-1].text)), p.text
             linked += len(opened)
@@ -512,7 +506,7 @@ def test_one_named_aloud_may_answer_as_he_or_she():
     assert [who for _, who, _, _ in lines] == ["elizabeth", "darcy", "elizabeth"]
     assert checks.unknown_speakers(text, lines) == []
     tagged = re.compile(r"” (said|replied) (he|she)\b")
-    answered = sum(len(tagged.findall(p.text)) for path, seed in PAGES[::3] for p in page(path, seed).paragraphs)
+    answered = sum(len(tagged.findall(p.text)) for path, seed in PAGES[::3] for p in brisk_page(path, seed).paragraphs)
     assert answered >= 3
 
 
@@ -525,7 +519,7 @@ def test_the_narrators_sentences_do_not_begin_alike():
 
     rules = {r.id: r for r in builtin()}
     for path, seed in PAGES:
-        used = [rules[i] for i in page(path, seed).phrasings if i in rules]
+        used = [rules[i] for i in brisk_page(path, seed).phrasings if i in rules]
         frames = Counter(_frame(r.text) for r in used if r.beat not in ("", "step"))
         assert all(n <= (3 if frame.startswith("{") else 1) for frame, n in frames.items()), (path.name, frames)
 
