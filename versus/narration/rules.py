@@ -309,7 +309,7 @@ FRAMES = {"{": 3}  # sentences of an export that may begin alike: on a person's 
 def _frame(text: str) -> str:
     """How a narrator's sentence begins, its first two words ("down went", "{actor} came"): "Down went
     Elizabeth…" and then "Down went Mary…" in one export read as a template's."""
-    return " ".join(re.sub(r"\{(\w)", lambda m: "{" + m.group(1).lower(), text).lower().split()[:2])
+    return " ".join(text.lower().split()[:2])
 
 
 def _opening(line: str) -> str:
