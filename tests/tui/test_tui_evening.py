@@ -333,6 +333,8 @@ async def test_the_prose_adds_paragraphs_without_rendering_the_rest_again(scene_
 async def test_prose_written_while_the_keys_come_waits_for_them_to_stop(scene_path):
     app = make_app(scene_path)
     async with app.run_test(size=(120, 40)) as pilot:
+        while app.screen.settling():  # the opening prose is asked for once the screen is still
+            await pilot.pause(0.05)
         await settle(pilot)
         panel = app.screen.query_one("ProsePanel")
         before = [m.source for m in panel.query_children("Markdown")]
