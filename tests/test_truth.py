@@ -390,3 +390,18 @@ def test_a_square_named_with_its_article_is_counted_too():
     said = "The road to the Mansion of Happiness proved a long one for Elizabeth, whom the Perjurer twice turned back on it."
     assert false(sc, play, said, 99, 110) == []
     assert false(sc, play, said.replace("twice", "thrice"), 99, 110) == ["setbacks_counted"]
+
+
+
+def test_a_round_figure_of_spaces_holds_within_two_of_the_truth():
+    from versus.boards import load_board
+    from versus.narration.words import about, number
+
+    assert about(7) == "seven spaces" and about(17) == "some fifteen spaces" and about(22) == "some twenty spaces"
+    goal = load_board("mansion-of-happiness").goal
+    sc, play, i = find(lambda a, b, c: b.turn > 3 and goal - c.pos[a.player] >= 30)
+    seat = play.played[i].action.player
+    far, who = goal - play.game.states[i + 1].pos[seat], name(sc, seat)
+    assert "distance" not in false(sc, play, f"{who} stood {about(far)} from the Mansion of Happiness.", i)
+    assert "distance" in false(sc, play, f"{who} stood some {number(5 * round(far / 5) + 15)} spaces from it.", i)
+    assert "distance" in false(sc, play, f"{who} stood {number(far + 3)} spaces from it.", i)

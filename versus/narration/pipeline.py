@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 TOLERANCE = 0.15
 MOST_SENTENCES = 4  # in a paragraph of narration at brisk and full pace
+CONTRASTS = 3  # sentences an export opens on "But" or "Yet", so that the turn does not become a tic
 LINKS = ("Meanwhile,", "Then", "Presently", "Soon afterwards")  # a middle sentence's turn to somebody else
 SCENE_EVENTS = ("opening", "finish", "close", "unfinished")  # talk about the scene, not one moment of play
 FOLDED_WORDS = 26  # the longest moment sentence told as the tag of a line ("said Mary, when …")
@@ -90,6 +91,7 @@ class Telling:
         self.space_names = {s.number: s.name for s in self.board.spaces}
         printed = self.scene.extra.get("names") == "printed"
         proper = {w for p in (*self.scene.players, *self.scene.company) for w in (p.name + " " + p.called).split()}
+        proper |= set(self.board.title.split()) - {"The", "A"}  # "; Virtue Rewarded …" keeps its capital
         self.realiser = Realiser([s.name for s in self.board.spaces], proper, printed)
         self.made: dict[tuple[Any, ...], Draft] = {}
         self.names = scene_names(self.scene, self.board)
@@ -145,6 +147,7 @@ class Realising:
         self.said = ""  # the paragraph's narration so far
         self.addressed = ""  # the one the last line named aloud, whom "said he" may then mean
         self.links = telling.seed % len(LINKS)  # words of time given so far, taken in turn from LINKS
+        self.contrasts = 0  # sentences opened on "But" or "Yet" so far (CONTRASTS)
         self.folded = False  # a moment has been told in the tag of the first line about it (once an export)
 
     def paragraphs(self) -> list[Paragraph]:
@@ -272,7 +275,9 @@ class Realising:
                 text = self._sentence(s.template, dict(s.roles), dict(s.values), s.author)
                 units.append(Unit(text, s.first, s.last, s.author))
                 self.said += text
-        units = self._linked(joined(units, [s.step for b in blocks for s in b.sentences]))
+        tones = [s.tone for b in blocks for s in b.sentences]
+        units = joined(units, [s.step for b in blocks for s in b.sentences])
+        units = self._linked(self._contrasted(units, tones) if len(units) == len(tones) else units)
         spans = [(b.first, b.last) for b in blocks if b.first is not None and b.last is not None]
         first = min((f for f, _ in spans), default=None)
         last = max((end for _, end in spans), default=None)
@@ -280,6 +285,27 @@ class Realising:
             return [Paragraph("", first, last, ())]
         text = " ".join(u.text for u in units)
         return [Paragraph(text, first, last, tuple(units))]
+
+    def _contrasted(self, units: list[Unit], tones: list[tuple[str, str]]) -> list[Unit]:
+        """A sentence that turns a fortune just told opens on "But" or "Yet" (once a paragraph, and at most
+        CONTRASTS an export): Elizabeth went far up the road, yet Charlotte had the lead; Mary led, but
+        then paid at the Summit. Events told one after another without a link read as a list."""
+        if self.summary or self.contrasts >= CONTRASTS:
+            return units
+        for k in range(1, len(units)):
+            (was, a), (now, b) = tones[k - 1], tones[k]
+            word = ("But" if a == b and {was, now} in ({"up", "down"}, {"lead", "down"}) else
+                    "Yet" if was == "up" and now == "lead" and a != b else "")
+            if not word or not a or units[k].author or units[k - 1].author:
+                continue
+            text = units[k].text
+            head = text.split(" ", 1)[0]
+            if head not in self.t.realiser.proper and not text.startswith(self.t.realiser.proper_spaces):
+                text = text[:1].lower() + text[1:]
+            units[k] = Unit(f"{word} {text}", units[k].first, units[k].last, units[k].author)
+            self.contrasts += 1
+            break
+        return units
 
     def _linked(self, units: list[Unit]) -> list[Unit]:
         """In a paragraph of three sentences or more, one in the middle that turns to somebody else opens on
@@ -316,9 +342,9 @@ class Realising:
         if "{rival1}" in template or "{Rival1}" in template:
             roles.setdefault("rival1", rivals[0] if rivals else "")
             roles.setdefault("rival2", rivals[1] if len(rivals) > 1 else "")
-        if "{players}" in template:
+        if "{players}" in template.lower():  # {Players} too, at a sentence's start
             values["players"] = self.refer.names([p.id for p in self.t.company.by_seat])
-        if "{company}" in template:
+        if "{company}" in template.lower():
             values["company"] = self.refer.names([p.id for p in self.t.company.onlookers])
         text = self.refer.narration(template, roles, values)
         return self.t.realiser.sentence(curly(text))
@@ -381,9 +407,9 @@ class Realising:
         n = self.lines
         if self.last_speakers and self.last_speakers[-1] == speaker:
             return "added"
-        if answering:  # "said" above all: a cycle of replied, returned, answered is what readers notice
-            return ("replied", "said", "said", "returned", "said", "said")[n % 6]
-        return ("said", "said", "observed", "said", "said")[n % 5]
+        if answering:  # "said" above all: readers hear returned, observed and answered as a program's cycle
+            return ("said", "said", "replied", "said", "said", "said")[n % 6]
+        return "said"
 
     def _cover(self, paragraphs: list[Paragraph]) -> list[Paragraph]:
         """Every action in exactly one narration paragraph: an empty one gives its span to the next."""

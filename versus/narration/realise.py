@@ -98,9 +98,6 @@ class Paragraph:
     talk: bool = False
 
 
-VERBS_REPLY = ("replied", "returned", "said", "answered", "said")
-VERBS_FIRST = ("said", "said", "observed", "said", "remarked")
-
 
 def speech(line: str, name: str, pronoun: str, verb: str, manner: str, tag_name: bool, tagged: bool) -> str:
     """A line as a novel prints it: curly quotes, and the tag after its first sentence ('said he')."""

@@ -235,7 +235,8 @@ class Book:
         if rule.beat in ("", "step") or ("author", True) in rule.criteria:  # the author's words are hers to repeat
             return False
         frame = _frame(rule.text)
-        return self.frames[frame] >= FRAMES.get(frame[:1], 1)
+        named = rule.text.split(" ", 1)[0] in TITLES  # "Mr. Bingley was …" begins on a name, as "{actor}" does
+        return self.frames[frame] >= FRAMES.get("{" if named else frame[:1], 1)
 
     def reseed(self, seed: int) -> None:
         """Ties from here on broken by this seed (each beat's own, so a shared beginning reads the same)."""
@@ -303,6 +304,7 @@ class Book:
         self.openings.add(_opening(line))
 
 
+TITLES = ("Mr.", "Mrs.", "Miss", "Lady", "Sir", "Colonel", "Captain", "Lord")
 FRAMES = {"{": 3}  # sentences of an export that may begin alike: on a person's name, three; otherwise one
 
 

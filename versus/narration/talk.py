@@ -39,6 +39,7 @@ class Memory:
     keys: set[str] = field(default_factory=set)
     spoke: dict[str, int] = field(default_factory=dict)  # scene id -> lines spoken
     last: str = ""  # who spoke last, so that a conversation does not open with the voice that closed the one before
+    opened: tuple[str, str] = ("", "")  # who opened the last conversation, and with what kind of line (console)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +89,7 @@ class Talk:
             return []
         out = [first]
         self._said(first)
+        self.memory.opened = (first.speaker, _kind(first.rule.concept))
         while len(out) < most:
             nxt = self._reply(moment, out[-1])
             if nxt is None:
@@ -128,6 +130,8 @@ class Talk:
                     score = hit[0] + self._bonus(speaker, hearer, prefer_onlookers)
                     if moment.event == "finish" and speaker.id == moment.actor:
                         score += WINNER_FIRST
+                    if (speaker.id, _kind(hit[1].concept)) == self.memory.opened:
+                        continue  # Charlotte consoling Maria twice running reads as a program's
                     found.append((score, len(found), Said(speaker.id, hearer.id, hit[1])))
         found.sort(key=lambda f: (-f[0], f[1]))
         people = self.company.people
@@ -170,3 +174,8 @@ class Talk:
             if found is not None and (best is None or found[0] > best[0]):
                 best = (found[0], Said(who.id, speaker.id, found[1], gist, True))
         return best[1] if best else None
+
+
+def _kind(concept: str) -> str:
+    """The kind of a line's concept ('console' of 'console.fine'); '' for none."""
+    return concept.split(".")[0]

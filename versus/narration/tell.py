@@ -21,7 +21,7 @@ from versus.narration.refer import amounts
 from versus.narration.rules import Book
 from versus.narration.talk import Moment, Said, Talk
 from versus.narration.turning import TurningPoint
-from versus.narration.words import counted, listing, times
+from versus.narration.words import about, listing, times
 from versus.scenes.model import Aside
 
 LEAD_STRETCHES = 1  # stretch sentences of an export that may turn on who kept or took the front
@@ -39,6 +39,7 @@ class Sentence:
     author: bool = False
     rule: str = ""
     step: bool = False  # a plain turn at the full pace, which may share a sentence with the next
+    tone: tuple[str, str] = ("", "")  # (up | down | lead, scene id): whose fortune it tells, and which way
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +176,8 @@ class Teller:
         told = opening[0].sentences if opening else ()
         if not told or "etting}" in told[0].template or self.book.lean:  # a tight budget: the stake alone
             return opening
-        rule = self.book.narration(dict(self.base) | {"beat": "setting", "company": self.base.get("company", False)})
+        query = dict(self.base) | {"beat": "setting", "company": self.base.get("company", False)}
+        rule = self.book.narration(query) or self.book.narration(query, again=True)  # a long book wears them all
         if rule is None:
             return opening
         self.book.use(rule)
@@ -213,11 +215,12 @@ class Teller:
         values = (("space", str(facts.get("space_name", ""))), *amounts(int(facts.get("paid", 0) or 0)).items(),
                   ("dest", str(facts.get("dest_name", "") or "the place it appoints")), *self._distances(facts))
         text = plainly(rule.text) if plain else rule.text
-        return [Block((Sentence(text, roles, values, first, last, rule=rule.id),), first=first, last=last)]
+        tone = (TONES.get(moment.event, ""), moment.actor)
+        return [Block((Sentence(text, roles, values, first, last, rule=rule.id, tone=tone),), first=first, last=last)]
 
     def _distances(self, facts: Mapping[str, Any]) -> list[tuple[str, str]]:
         """The run-in's distances as words, for the finish's sentence."""
-        out = [(k, counted(int(facts[k]), "space")) for k in ("need", "behind") if facts.get(k)]
+        out = [(k, about(int(facts[k]))) for k in ("need", "behind") if facts.get(k)]
         return [*out, ("goal", self.spoken(self.facts.board.goal))] if out else []
 
     def _talk(self, moment: Moment, lines: int, first: int | None, last: int | None,
@@ -249,9 +252,10 @@ class Teller:
             self.shut_told.add(confined[0])
         roles = tuple((k, v) for k, v in self._stretch_people(s, indices, confined).items())
         gain = max(s.gains, default=0)
-        values = (("gain", counted(gain, "space")),) if gain > 0 else ()
+        values = (("gain", about(gain)),) if gain > 0 else ()
         values = (*values, *self._particulars(s, indices).items())
-        return [Block((Sentence(rule.text, roles, values, beat.first, beat.last, rule=rule.id),),
+        tone = _stretch_tone(rule.text, dict(roles))
+        return [Block((Sentence(rule.text, roles, values, beat.first, beat.last, rule=rule.id, tone=tone),),
                       first=beat.first, last=beat.last)]
 
     def _approach(self, beat: Beat) -> list[Block]:
@@ -279,8 +283,8 @@ class Teller:
         roles = (("actor", seats[w].id), ("runner", seats[runner].id),
                  ("leader", seats[lead.leader].id if lead.leader is not None else ""))
         leader_need = goal - pos[lead.leader] if lead.leader is not None else 0
-        values = (("need", counted(goal - pos[w], "space")), ("behind", counted(goal - pos[runner], "space")),
-                  ("gap", counted(gap, "space")), ("leader_need", counted(leader_need, "space")),
+        values = (("need", about(goal - pos[w])), ("behind", about(goal - pos[runner])),
+                  ("gap", about(gap)), ("leader_need", about(leader_need)),
                   ("goal", self.spoken(goal)))
         return [Block((Sentence(rule.text, roles, values, beat.first, beat.last, rule=rule.id),),
                       first=beat.first, last=beat.last, run_in=True)]
@@ -409,3 +413,17 @@ def plainly(text: str) -> str:
     if cut is None or len(text[:cut.start()].split()) < 8 or "ctor}" not in text[:cut.start()]:
         return text
     return text[:cut.start()].rstrip(",") + "."
+
+
+TONES = {"confined": "down", "crime": "down", "fall": "down", "overshoot": "down", "lead": "lead", "virtue": "up"}
+STRETCH_TONES = {"gainer": "up", "leader": "lead", "unlucky": "down", "confined": "down"}
+
+
+def _stretch_tone(template: str, roles: Mapping[str, str]) -> tuple[str, str]:
+    """Whose fortune a stretch's sentence tells first: its gainer, its leader, its unlucky or its confined."""
+    found = [(template.lower().find("{" + slot), slot) for slot in STRETCH_TONES if roles.get(slot)]
+    found = [(at, slot) for at, slot in found if at >= 0]
+    if not found:
+        return ("", "")
+    slot = min(found)[1]
+    return (STRETCH_TONES[slot], roles[slot])

@@ -232,8 +232,9 @@ def receipt(c: Check) -> bool:
     return all(a in each or a in totals for a in _claimed_amounts(c, "receipt"))
 
 
-SPACES = re.compile(r"(?<![\w-])(" + "|".join(sorted(NUMBERS, key=len, reverse=True))
+SPACES = re.compile(r"(?<![\w-])(some )?(" + "|".join(sorted(NUMBERS, key=len, reverse=True))
                     + r"|\d+) (spaces|squares|steps)\b", re.I)
+SOME = 2  # "some twenty spaces" is a round figure: true of eighteen to twenty-two
 
 
 def distance(c: Check) -> bool:
@@ -250,9 +251,9 @@ def distance(c: Check) -> bool:
         known |= {board.goal - e.space for e in c.events(ev.Landed, p)}
     known |= {a.spin for a in (c.replay.actions[i] for i in c.indices) if a.spin}
     known |= {margin for _, margin in map(c.replay.sole_leader, c.ends())}
-    amounts = [NUMBERS.get(m.group(1).lower(), int(m.group(1)) if m.group(1).isdigit() else -1)
-               for m in SPACES.finditer(c.narration)]
-    return all(a in known for a in amounts)
+    stated = [(NUMBERS.get(m.group(2).lower(), int(m.group(2)) if m.group(2).isdigit() else -1), bool(m.group(1)))
+              for m in SPACES.finditer(c.narration)]
+    return all(any(abs(a - k) <= SOME for k in known) if rough else a in known for a, rough in stated)
 
 
 def eventless(c: Check) -> bool:

@@ -42,6 +42,18 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     return f"{number(n)} {plural or noun + 's'}"
 
 
+def about(n: int, noun: str = "space") -> str:
+    """A distance as a narrator gives one: exact while it is small ('seven spaces'), then to the nearest
+    five ('some twenty spaces'), since 'seventeen spaces behind' reads as a copy of the play record."""
+    if n <= ROUGH_AFTER:
+        return counted(n, noun)
+    return f"some {number(5 * round(n / 5))} {noun}s"
+
+
+ROUGH_AFTER = 10  # distances above this are rounded; the truth checker allows the rounding (ROUGHLY)
+ROUGHLY = 2  # how far 'some N' may be from the true figure
+
+
 def a_spin(n: int) -> str:
     """'a four', 'an eight'."""
     word = number(n)
