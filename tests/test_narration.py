@@ -450,12 +450,13 @@ def test_a_long_paragraph_turns_to_somebody_else_with_a_word_of_time():
     from versus.narration.pipeline import LINKS
 
     link = re.compile("^(" + "|".join(LINKS) + r") (?!The )[A-Z]")
+    turn = re.compile("^(But|Yet) ")  # a fortune turned: the link of its own that a contrast makes
     linked = 0
     for path, seed in PAGES:
         for p in brisk_page(path, seed).paragraphs:
             opened = [u for u in p.units[1:-1] if link.match(u.text)]
             assert len(opened) <= 1 and not (len(p.units) > 1 and link.match(p.units[-1].text)), p.text
-            linked += len(opened)
+            linked += len(opened) + sum(bool(turn.match(u.text)) for u in p.units[1:])
     assert linked >= 5
 
 
@@ -545,3 +546,71 @@ company:
     from versus.narration.realise import Realiser  # and a capital is not put after "Mr."
 
     assert Realiser([], [], False).sentence("so said Mr. and Mrs. Bennet. then") == "So said Mr. and Mrs. Bennet. Then"
+
+
+def test_the_talk_leaves_the_board_for_the_people_once_after_the_longest_stretch():
+    """A game in a novel goes quiet while the talk goes on: after the longest stretch of play (two rounds
+    or more) the people present speak of what lies between them, once a scene, at brisk pace."""
+    from versus.narration.plan import Beat, interlude
+
+    beats = [Beat("opening"), Beat("stretch", 0, 5), Beat("moment", 6, 6), Beat("stretch", 7, 20),
+             Beat("finish", 21, 21), Beat("close")]
+    assert [b.kind for b in interlude(beats, 3, 2)][4] == "interlude"
+    assert interlude(beats, 0, 2) == beats and interlude(beats[:3], 3, 4) == beats[:3]  # no talk; no long stretch
+    rules = {r.id: r for r in builtin()}
+    pages = [brisk_page(path, seed) for path, seed in PAGES]
+    spoke = [sum(i in rules and dict(rules[i].criteria).get("event") == "interlude" and not rules[i].parent
+                 for i in page.phrasings) for page in pages]
+    assert max(spoke) == 1 and sum(spoke) >= 4
+
+
+def test_a_fortune_turned_in_the_next_sentence_opens_on_but_or_yet():
+    """"Elizabeth went some thirty spaces up the road. Yet it was Charlotte who …": a sentence that turns
+    the fortune just told is linked to it, within a paragraph, and at most three times an export."""
+    from versus.narration.pipeline import CONTRASTS
+
+    turned = 0
+    for path, seed in PAGES:
+        units = [(k, u) for p in brisk_page(path, seed).paragraphs for k, u in enumerate(p.units)]
+        opened = [(k, u) for k, u in units if re.match(r"(But|Yet) ", u.text)]
+        assert len(opened) <= CONTRASTS and all(k > 0 for k, _ in opened), opened
+        turned += len(opened)
+    assert turned >= 5
+
+
+def test_nobody_opens_two_conversations_running_with_the_same_kind_of_line():
+    """Charlotte consoling Maria at one moment and again at the next reads as a program's: whoever opened
+    the last conversation does not open this one with a line of the same kind."""
+    from versus.narration.talk import Memory, _kind
+    from versus.narration.tell import Teller
+
+    telling = Telling(played(load_scene(EXAMPLES[0]), 0))
+    for point in telling.points[:12]:
+        first = _converse(telling, point, Memory(), Teller)
+        if first is None:
+            continue
+        again = _converse(telling, point, Memory(opened=(first.speaker, _kind(first.rule.concept))), Teller)
+        assert again is None or (again.speaker, _kind(again.rule.concept)) != (first.speaker, _kind(first.rule.concept))
+
+
+def _converse(telling, point, memory, teller_class):
+    from versus.narration.talk import Talk
+
+    book = Book(telling.rules, telling.seed)
+    talk = Talk(telling.company, book, memory, telling.base)
+    teller = teller_class(telling.company, telling.facts, book, talk, telling.base, telling.space_names, [],
+                          telling.winner)
+    lines = talk.converse(teller.moment(point), 3)
+    return lines[0] if lines else None
+
+
+def test_he_or_she_after_a_sentence_naming_two_of_that_sex_is_nobody_a_reader_can_know():
+    """"Mrs. Bennet declared that Charlotte had played well. “Well,” said she": the subject or the last
+    named? The page checker will not guess, and the prose tags such a line by name."""
+    people = [("mrsb", ["Mrs. Bennet"]), ("charlotte", ["Charlotte"]), ("eliza", ["Elizabeth"])]
+    pronouns = {"mrsb": "she", "charlotte": "she", "eliza": "she"}
+    text = "Mrs. Bennet declared that Charlotte had played very well. “Nobody is ruined,” said she."
+    lines = checks.spoken_lines(text, people, pronouns)
+    assert lines == [] and checks.unknown_speakers(text, lines)
+    text = "Mrs. Bennet declared that the game had gone very well. “Nobody is ruined,” said she."
+    assert [who for _, who, _, _ in checks.spoken_lines(text, people, pronouns)] == ["mrsb"]

@@ -397,7 +397,8 @@ def test_a_round_figure_of_spaces_holds_within_two_of_the_truth():
     from versus.boards import load_board
     from versus.narration.words import about, number
 
-    assert about(7) == "seven spaces" and about(17) == "some fifteen spaces" and about(22) == "some twenty spaces"
+    assert about(7) == "seven spaces" and about(17) == "above fifteen spaces" and about(19) == "nearly twenty spaces"
+    assert about(30) == "fully thirty spaces"
     goal = load_board("mansion-of-happiness").goal
     sc, play, i = find(lambda a, b, c: b.turn > 3 and goal - c.pos[a.player] >= 30)
     seat = play.played[i].action.player

@@ -108,7 +108,12 @@ def spoken_lines(text: str, people: list[tuple[str, list[str]]],
 
 
 def _last_named(before: str, names: list[tuple[str, str]], pronouns: dict[str, str], pronoun: str) -> str | None:
-    """Who 'he' or 'she' is: of that sex, the one named last before it."""
+    """Who 'he' or 'she' is: of that sex, the one named last before it; nobody a reader can know where
+    the sentence just before names two of that sex ("Mrs. Bennet declared that Charlotte had played
+    well. “Well,” said she": the subject or the last named?)."""
+    last = re.split(r"(?<!\bMr\.)(?<!\bMrs\.)(?<=[.!?])\s+(?=[A-Z“])", before.strip())[-1] if before.strip() else ""
+    if len({pid for name, pid in names if pronouns.get(pid) == pronoun and name in last}) > 1:
+        return None
     best, where = None, -1
     for name, pid in names:
         at = before.rfind(name)

@@ -33,7 +33,7 @@ TOLERANCE = 0.15
 MOST_SENTENCES = 4  # in a paragraph of narration at brisk and full pace
 CONTRASTS = 3  # sentences an export opens on "But" or "Yet", so that the turn does not become a tic
 LINKS = ("Meanwhile,", "Then", "Presently", "Soon afterwards")  # a middle sentence's turn to somebody else
-SCENE_EVENTS = ("opening", "finish", "close", "unfinished")  # talk about the scene, not one moment of play
+SCENE_EVENTS = ("opening", "interlude", "finish", "close", "unfinished")  # talk about the scene, not one moment of play
 FOLDED_WORDS = 26  # the longest moment sentence told as the tag of a line ("said Mary, when …")
 MOST_DRAFTS = 40  # shapes drafted for a budget, likeliest first, before the nearest is taken
 PACES = planning.PACES
@@ -176,9 +176,15 @@ class Realising:
 
     def _leads_in(self, told: Paragraph, block: Block) -> bool:
         """A moment told of someone who then speaks first is one paragraph: the event, then her own word."""
-        return (block.said is not None and block.moment is not None and not told.talk and bool(told.units)
+        if not (block.said is not None and block.moment is not None and not told.talk and bool(told.units)
                 and block.said.speaker == block.moment.actor and len(told.units) <= 2
-                and bool(self.refer.recent) and self.refer.recent[-1] == block.said.speaker)
+                and bool(self.refer.recent) and self.refer.recent[-1] == block.said.speaker):
+            return False
+        # "Mrs. Bennet declared that Charlotte had played cleverly. “Well,” said she": not if another of the
+        # speaker's pronoun is named in the sentence, whom "she" would be taken for
+        people, speaker = self.t.company.people, self.t.company.people[block.said.speaker]
+        return not any(p.id != speaker.id and p.pronoun == speaker.pronoun and self._names(p.id, told.units[-1].text)
+                       for p in people.values())
 
     def _folded(self, told: Paragraph, block: Block) -> list[Paragraph] | None:
         """A moment at which somebody else speaks first, whose sentence is short and can be a clause, is told

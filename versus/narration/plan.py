@@ -20,7 +20,7 @@ PACES = ("summary", "brisk", "full")
 class Beat:
     """One beat of the scene: what it tells (actions, 0-based inclusive; None for none) and how."""
 
-    kind: str  # opening | stretch | approach | moment | finish | unfinished | close | aside | step
+    kind: str  # opening | stretch | approach | moment | interlude | finish | unfinished | close | aside | step
     first: int | None = None
     last: int | None = None
     point: TurningPoint | None = None
@@ -132,6 +132,22 @@ def approach(beats: list[Beat]) -> list[Beat]:
     return out
 
 
+def interlude(beats: list[Beat], lines: int, players: int) -> list[Beat]:
+    """Talk of what lies between the people, not of the board, after the longest stretch of play (two
+    rounds at least): a game in a novel goes quiet while the talk goes on, and the stake the opening set
+    is spoken of."""
+    stretches = [k for k, b in enumerate(beats) if b.kind == "stretch" and _length(b) >= 2 * players]
+    if not lines or not stretches:
+        return beats
+    k = max(stretches, key=lambda k: (_length(beats[k]), -k))
+    return [*beats[:k + 1], Beat("interlude", talk=lines), *beats[k + 1:]]
+
+
+def _length(beat: Beat) -> int:
+    """The actions a beat tells."""
+    return 0 if beat.first is None or beat.last is None else beat.last - beat.first + 1
+
+
 def _same(points: Sequence[TurningPoint], k: int, chosen: set[int]) -> bool:
     """A moment of the same kind at the same space as one already told (a second Passion reads as the
     first told twice)."""
@@ -172,7 +188,7 @@ def beats(points: Sequence[TurningPoint], shape: Shape, actions: int, asides: Se
             out.append(Beat("aside", i, i, aside=firing))
     if start < actions:
         out.append(Beat("stretch", start, actions - 1))
-    out = approach(quieten(out, players))
+    out = interlude(approach(quieten(out, players)), shape.lines, players)
     if not finished:
         out.append(Beat("unfinished"))  # the last stretch told the last action
     out.append(Beat("close", talk=shape.closing_talk))

@@ -136,6 +136,8 @@ class Teller:
             if beat.quiet:
                 return self._talk(moment, beat.talk, None, None, prefer_onlookers=True)
             return self._scene_beat("close", moment, beat.talk, prefer_onlookers=True)
+        if beat.kind == "interlude":  # the people's own talk, of no moment of play
+            return self._talk(Moment("interlude", "", "", ()), beat.talk, None, None)
         if beat.kind == "stretch":
             return self._stretch(beat, later)
         if beat.kind == "approach":
@@ -253,7 +255,7 @@ class Teller:
         roles = tuple((k, v) for k, v in self._stretch_people(s, indices, confined).items())
         gain = max(s.gains, default=0)
         values = (("gain", about(gain)),) if gain > 0 else ()
-        values = (*values, *self._particulars(s, indices).items())
+        values = (*values, *self._particulars(s, indices, confined).items())
         tone = _stretch_tone(rule.text, dict(roles))
         return [Block((Sentence(rule.text, roles, values, beat.first, beat.last, rule=rule.id, tone=tone),),
                       first=beat.first, last=beat.last)]
@@ -308,11 +310,15 @@ class Teller:
         gainer = self._gainer(s)
         return sum(1 for a in self._actions(indices) if a.player == gainer and a.advanced > 0 and a.landed)
 
-    def _particulars(self, s: StretchFacts, indices: list[int]) -> dict[str, str]:
+    def _particulars(self, s: StretchFacts, indices: list[int], confined: Sequence[int] = ()) -> dict[str, str]:
         """The spaces that made a stretch what it was, as words: those that sent its {unlucky} back
-        ({setbacks}: "Immodesty twice and Cruelty once") and the virtues that carried its {gainer} on
-        ({lifts}: "Sincerity and Truth"), so that a stretch names its squares instead of counting moves."""
+        ({setbacks}: "Immodesty twice and Cruelty once"), the virtues that carried its {gainer} on
+        ({lifts}: "Sincerity and Truth") and where its {confined} came to be shut up ({shut_at}), so that
+        a stretch names its squares instead of counting moves."""
         out = {}
+        shut = [a.landed for a in self._actions(indices) if confined and a.player == confined[0] and a.confined]
+        if shut and shut[0]:
+            out["shut_at"] = self.spoken(shut[0])
         gainer = self._gainer(s)
         back = self._setbacks(s, indices)
         if back:

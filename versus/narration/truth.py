@@ -232,9 +232,9 @@ def receipt(c: Check) -> bool:
     return all(a in each or a in totals for a in _claimed_amounts(c, "receipt"))
 
 
-SPACES = re.compile(r"(?<![\w-])(some )?(" + "|".join(sorted(NUMBERS, key=len, reverse=True))
+SPACES = re.compile(r"(?<![\w-])((?:some|nearly|above|fully) )?(" + "|".join(sorted(NUMBERS, key=len, reverse=True))
                     + r"|\d+) (spaces|squares|steps)\b", re.I)
-SOME = 2  # "some twenty spaces" is a round figure: true of eighteen to twenty-two
+SOME = 2  # "nearly twenty spaces" is a round figure: true of eighteen to twenty-two, as are "some" and "above"
 
 
 def distance(c: Check) -> bool:

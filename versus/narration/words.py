@@ -44,14 +44,16 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
 
 def about(n: int, noun: str = "space") -> str:
     """A distance as a narrator gives one: exact while it is small ('seven spaces'), then to the nearest
-    five ('some twenty spaces'), since 'seventeen spaces behind' reads as a copy of the play record."""
+    five ('nearly twenty spaces', 'fully twenty', 'above twenty'), since 'seventeen spaces behind' reads
+    as a copy of the play record."""
     if n <= ROUGH_AFTER:
         return counted(n, noun)
-    return f"some {number(5 * round(n / 5))} {noun}s"
+    near = 5 * round(n / 5)
+    word = "nearly" if n < near else "above" if n > near else "fully"
+    return f"{word} {number(near)} {noun}s"
 
 
-ROUGH_AFTER = 10  # distances above this are rounded; the truth checker allows the rounding (ROUGHLY)
-ROUGHLY = 2  # how far 'some N' may be from the true figure
+ROUGH_AFTER = 10  # distances above this are rounded to five; the truth checker allows two either way
 
 
 def a_spin(n: int) -> str:
