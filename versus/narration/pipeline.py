@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from versus.narration import plan as planning
-from versus.narration.checks import scene_names
+from versus.narration.checks import scene_names, speech_share
 from versus.narration.company import Company
 from versus.narration.facts import Facts, setting_of
 from versus.narration.plan import Beat, Shape
@@ -501,14 +501,15 @@ def compose(play: Playthrough, pace: str = "brisk", words: int | None = None,
         best = telling.draft(pace, DEFAULT[pace])
         return Composition(best.paragraphs, best.words, None, best.phrasings)
     target = words if words is not None else planning.brisk_words(play.game.state.turn)
-    best = search(telling, target, pace if words is None else "brisk")
+    best = search(telling, target, pace if words is None else "brisk", strict=words is not None)
     notes = warnings(target, best) if words is not None else ()
     return Composition(best.paragraphs, best.words, words, best.phrasings, notes)
 
 
-def search(telling: Telling, target: int, pace: str) -> Draft:
+def search(telling: Telling, target: int, pace: str, strict: bool = False) -> Draft:
     """The first draft, in the order of shapes most wanted, within 15% of the target with speech between a
-    quarter and a half of its words; else the nearest of those tried."""
+    quarter and a half of its words; else the nearest of those tried. strict: the author's own budget,
+    never left for the sake of the talk."""
     tried: list[Draft] = []
     candidates = shapes("summary") + shapes("brisk") if target <= 450 else shapes("brisk")
     order = {shape: k for k, shape in enumerate(candidates)}
@@ -527,10 +528,13 @@ def search(telling: Telling, target: int, pace: str) -> Draft:
             tried.append(draft)
     if all(d.words < target * (1 - TOLERANCE) for d in tried):  # a long budget for a short game: every turn
         tried.append(telling.draft("full", DEFAULT["full"]))
-    near = [d for d in tried if abs(d.words - target) <= TOLERANCE * target]
-    if near:  # none with the talk in proportion: the one nearest a third of its words spoken
-        return min(near, key=lambda d: abs(_share(d) - 0.35))
-    return min(tried, key=lambda d: abs(d.words - target))
+    # none both within the budget and talky: a talky one a little further out (half the tolerance again
+    # beyond the nearest) before one in the budget whose talk is out of proportion
+    closest = min(abs(d.words - target) for d in tried)
+    reach = max(closest, TOLERANCE * target) + (0 if strict else TOLERANCE * target / 2)
+    near = [d for d in tried if abs(d.words - target) <= reach]
+    return min(near, key=lambda d: (not _talky(d), abs(d.words - target) > TOLERANCE * target,
+                                    abs(_share(d) - 0.35)))
 
 
 def _estimate(shape: Shape) -> int:
@@ -542,8 +546,8 @@ def _estimate(shape: Shape) -> int:
 
 
 def _share(draft: Draft) -> float:
-    spoken = sum(len(p.text.split()) for p in draft.paragraphs if p.talk)
-    return spoken / max(1, draft.words)
+    """The share of its words spoken, counted as a reader (and the page checker) counts them: inside quotes."""
+    return speech_share("\n\n".join(p.text for p in draft.paragraphs))
 
 
 def _talky(draft: Draft) -> bool:

@@ -243,10 +243,12 @@ class Book:
         self.rng = random.Random(seed)
 
     def best(self, candidates: Iterable[Rule], query: Mapping[str, Any], answering: str = "",
-             gist: str = "") -> tuple[int, Rule] | None:
-        """The most specific rule whose criteria hold, not used before; ties broken by the seed."""
+             gist: str = "", unsaid: tuple[str, ...] = ()) -> tuple[int, Rule] | None:
+        """The most specific rule whose criteria hold, not used before; ties broken by the seed. unsaid:
+        slots the rule must not hold ("{behind}" where the distance is too great to be worth a number)."""
         found = [(specificity(r, answering), r) for r in candidates
                  if r.id not in self.spent and r.text not in self.texts and r.matches(query)
+                 and not any(slot in r.text for slot in unsaid)
                  and not (r.spoken and self.library.openings.get(r.id) in self.openings)
                  and not self._worn(r)
                  and (gist or not r.echoes) and not self.phrases.would_exceed(_plain(r.text))]
@@ -279,9 +281,9 @@ class Book:
         general = {r.id: r for w in (who, "*") for c in sorted(concepts) for r in self.library.answers.get((w, c), [])}
         return self.best(sorted(general.values(), key=lambda r: r.id), query, said.concept, gist)
 
-    def narration(self, query: Mapping[str, Any], again: bool = False) -> Rule | None:
+    def narration(self, query: Mapping[str, Any], again: bool = False, unsaid: tuple[str, ...] = ()) -> Rule | None:
         """The narrator's rule for the query; with again, one already used may serve when none is left."""
-        found = self.best(self._firsts(False, query), query)
+        found = self.best(self._firsts(False, query), query, unsaid=unsaid)
         if found is None and again:
             fresh = [r for r in self._firsts(False, query) if r.matches(query)]
             return max(fresh, key=specificity) if fresh else None

@@ -21,7 +21,7 @@ from versus.narration.refer import amounts
 from versus.narration.rules import Book
 from versus.narration.talk import Moment, Said, Talk
 from versus.narration.turning import TurningPoint
-from versus.narration.words import about, listing, times
+from versus.narration.words import ROUGH_AFTER, about, listing, times
 from versus.scenes.model import Aside
 
 LEAD_STRETCHES = 1  # stretch sentences of an export that may turn on who kept or took the front
@@ -128,16 +128,17 @@ class Teller:
         return out
 
     def _blocks(self, beat: Beat, later: Sequence[Beat]) -> list[Block]:
-        if beat.kind == "opening":
-            out = self._scene_beat("opening", Moment("opening", "", "", ()), beat.talk, prefer_onlookers=True)
-            return self._set(out)
+        if beat.kind == "opening":  # the place is set before anybody speaks, whatever the talk after it
+            moment = Moment("opening", "", "", ())
+            told = self._set(self._narrate("opening", moment, None, None))
+            return told + self._talk(moment, beat.talk, None, None, prefer_onlookers=True)
         if beat.kind == "close":
             moment = self._close_moment()
             if beat.quiet:
                 return self._talk(moment, beat.talk, None, None, prefer_onlookers=True)
             return self._scene_beat("close", moment, beat.talk, prefer_onlookers=True)
         if beat.kind == "interlude":  # the people's own talk, of no moment of play
-            return self._talk(Moment("interlude", "", "", ()), beat.talk, None, None)
+            return self._interlude(beat)
         if beat.kind == "stretch":
             return self._stretch(beat, later)
         if beat.kind == "approach":
@@ -167,6 +168,15 @@ class Teller:
         if kind == "finish":
             out = [dataclasses.replace(b, run_in=True) for b in out]
         return out + self._talk(moment, beat.talk, beat.first, beat.last)
+
+    def _interlude(self, beat: Beat) -> list[Block]:
+        """The people's own talk, led in by a sentence that turns the speaker from the board to the one
+        spoken to: a remark of theirs out of nowhere reads as a non sequitur."""
+        talk = self._talk(Moment("interlude", "", "", ()), beat.talk, None, None)
+        said = talk[0].said if talk else None
+        if said is None:
+            return talk
+        return self._narrate("interlude", Moment("interlude", said.speaker, said.hearer, ()), None, None) + talk
 
     def _scene_beat(self, kind: str, moment: Moment, talk: int, prefer_onlookers: bool = False,
                     span: tuple[int | None, int | None] = (None, None)) -> list[Block]:
@@ -273,10 +283,13 @@ class Teller:
         query = dict(self.base) | {
             "beat": "approach", "lead": leads, "need": goal - pos[w], "behind": goal - pos[runner],
             "gap": gap, "close": leads and gap <= 6, "runaway": leads and gap >= 20,
+            "margin": lead.margin if leads else 0,
             "overtaken": lead.leader is not None and not leads, "unheard": w not in self.told,
             # "still shut up": only of one whose confinement the reader was told
             "waits": self.facts.states[beat.last + 1].waiting[runner] > 0 and runner in self.shut_told}
-        rule = self.book.narration(query)
+        # a long way is told as a long way: "fully thirty-five spaces" in every export is a countdown
+        far = tuple(f"{{{k}}}" for k in ("need", "behind", "gap") if int(query[k]) > ROUGH_AFTER)
+        rule = self.book.narration(query, unsaid=far)
         if rule is None:
             return self._stretch(dataclasses.replace(beat, kind="stretch"))
         self.book.use(rule)
