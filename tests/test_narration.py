@@ -614,3 +614,20 @@ def test_he_or_she_after_a_sentence_naming_two_of_that_sex_is_nobody_a_reader_ca
     assert lines == [] and checks.unknown_speakers(text, lines)
     text = "Mrs. Bennet declared that the game had gone very well. “Nobody is ruined,” said she."
     assert [who for _, who, _, _ in checks.spoken_lines(text, people, pronouns)] == ["mrsb"]
+
+
+def test_one_person_calls_another_by_name_twice_and_then_only_where_the_name_is_needed():
+    """"Perhaps you have not looked, Miss Elizabeth" / "You are confined, Miss Elizabeth" / "I see I must
+    be more careful, Miss Elizabeth, in what…": a third vocative reads as a tag, not a voice."""
+    from versus.narration.refer import Referrer, _unaddressed
+
+    assert _unaddressed("Oh, {address}, I hope it is not dreadful.") == "Oh, I hope it is not dreadful."
+    assert _unaddressed("I must be more careful, {address}, in what I say.") == "I must be more careful in what I say."
+    assert _unaddressed("{address}, you are confined. Sit down.") == "You are confined. Sit down."
+    assert _unaddressed("Upon my word, {address} is very severe.") == "Upon my word, {address} is very severe."
+    telling = Telling(played(load_scene(EXAMPLES[0]), 0))
+    refer = Referrer(telling.company, False)
+    darcy, eliza = telling.company.rivals
+    said = [refer.speech("You are confined, {address}.", darcy, eliza, {}, {}) for _ in range(3)]
+    assert said[0] == said[1] != said[2] == "You are confined."
+    assert refer.speech("You are confined, {address}.", eliza, darcy, {}, {}) != "You are confined."

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from versus.narration.turning import TurningPoint
 
 PACES = ("summary", "brisk", "full")
+INTERLUDE_TALKS = 3  # conversations a shape holds before one leaves the board (a tight budget keeps the play)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +189,8 @@ def beats(points: Sequence[TurningPoint], shape: Shape, actions: int, asides: Se
             out.append(Beat("aside", i, i, aside=firing))
     if start < actions:
         out.append(Beat("stretch", start, actions - 1))
-    out = interlude(approach(quieten(out, players)), shape.lines, players)
+    talky = shape.talks >= INTERLUDE_TALKS
+    out = interlude(approach(quieten(out, players)), shape.lines if talky else 0, players)
     if not finished:
         out.append(Beat("unfinished"))  # the last stretch told the last action
     out.append(Beat("close", talk=shape.closing_talk))

@@ -9,6 +9,7 @@ that "she" is never in doubt. In speech, `{address}` is how the speaker names th
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping
 
 from versus.narration.company import Company
@@ -28,6 +29,7 @@ class Referrer:
         self.introduced: set[str] = set()
         self.recent: list[str] = []  # people named in the current paragraph, latest last
         self.printed = names_printed
+        self.vocatives: Counter[tuple[str, str]] = Counter()  # (speaker, hearer): times called by name aloud
 
     def new_paragraph(self) -> None:
         self.recent = []
@@ -125,6 +127,10 @@ class Referrer:
     def speech(self, template: str, speaker: str, hearer: str, roles: Mapping[str, str],
                values: Mapping[str, str]) -> str:
         """A spoken line with its forms of address and its people as the speaker names them."""
+        if "{address}" in template and self.vocatives[speaker, hearer] >= VOCATIVES:
+            template = _unaddressed(template)
+        if "{address}" in template:
+            self.vocatives[speaker, hearer] += 1
 
         def fill(match: re.Match[str]) -> str:
             slot = match.group(1)
@@ -142,6 +148,21 @@ class Referrer:
 
         text = SLOT.sub(fill, template)
         return re.sub(r"\s+,|,\s*(?=[?.!])|\s{2,}", lambda m: " " if m.group(0).isspace() else "", text).strip()
+
+
+PREPOSITIONS = {"in", "at", "of", "on", "to", "with", "by", "from", "about", "upon", "into"}
+VOCATIVES = 2  # times one person calls another by name in a scene before the name goes where it may
+# ("Perhaps you have not looked, Miss Elizabeth" / "You are confined, Miss Elizabeth" / "I see, Miss Elizabeth")
+
+
+def _unaddressed(template: str) -> str:
+    """The line without its vocative where that leaves a sentence ("…, {address}." -> "…."; "{address}, you"
+    -> "You"); a vocative anywhere else stays."""
+    # "Oh, {address}, I hope" -> "Oh, I hope"; but "careful, {address}, in what" -> "careful in what"
+    text = re.sub(r",\s*\{address\},(?=\s+(\w+))", lambda m: "" if m.group(1).lower() in PREPOSITIONS else ",",
+                  template)
+    text = re.sub(r",\s*\{address\}(?=[.!?;])", "", text)
+    return re.sub(r"(^|[.!?]\s+)\{address\},\s*(\w)", lambda m: m.group(1) + m.group(2).upper(), text)
 
 
 def amounts(paid: int) -> dict[str, str]:
