@@ -151,9 +151,12 @@ def _length(beat: Beat) -> int:
 
 def _same(points: Sequence[TurningPoint], k: int, chosen: set[int]) -> bool:
     """A moment of the same kind at the same space as one already told (a second Passion reads as the
-    first told twice)."""
+    first told twice), or a second of the same kind befalling the same person (the Colonel shut up at
+    one moment and shut up again at the next reads as the game's record, not a scene)."""
     p = points[k]
-    return p.event != "finish" and any(points[c].event == p.event and points[c].space == p.space for c in chosen)
+    return p.event != "finish" and any(points[c].event == p.event and (points[c].space == p.space
+                                                                       or points[c].actor == p.actor)
+                                       for c in chosen)
 
 
 def beats(points: Sequence[TurningPoint], shape: Shape, actions: int, asides: Sequence[tuple[int, int]],

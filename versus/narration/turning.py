@@ -14,6 +14,7 @@ from versus.narration.facts import ActionFacts
 
 CRIME_KINDS = {"offense"}
 FALL_KINDS = {"vice", "sent"}
+WINNER = 8  # salience the winner's own moments gain
 BASE = {"finish": 100, "confined": 55, "overshoot": 50, "crime": 45, "lead": 40, "collision": 35, "fall": 30,
         "virtue": 12}
 
@@ -33,7 +34,8 @@ class TurningPoint:
     waits: bool = False  # the player must sit out turns (Virtue Rewarded's waits, the Mansion's prisons)
 
 
-def events_of(a: ActionFacts, board_kind: str, total: int, rivals: tuple[int, int]) -> list[TurningPoint]:
+def events_of(a: ActionFacts, board_kind: str, total: int, rivals: tuple[int, int],
+              won: int | None = None) -> list[TurningPoint]:
     """The turning points one action holds (an action may hold two: a crime that also loses the lead)."""
     late = a.index >= total * 2 // 3
     out: list[TurningPoint] = []
@@ -43,6 +45,8 @@ def events_of(a: ActionFacts, board_kind: str, total: int, rivals: tuple[int, in
         score = BASE[event] + bonus + (12 if late else 0)
         if a.player in pair and (other is None or other in pair):
             score += 10  # the spine of the scene
+        if a.player == won:
+            score += WINNER  # the one who wins is seen on the way, not met first at the finish
         out.append(TurningPoint(a.index, event, a.player, other, score, a.landed, late, **more))
 
     if a.confined:
@@ -72,5 +76,5 @@ def points(actions: Sequence[ActionFacts], won: int | None, overshoot: str,
         if won is not None and a.index == total - 1:
             out.append(TurningPoint(a.index, "finish", a.player, None, BASE["finish"] + 30, a.landed, True))
             continue
-        out.extend(events_of(a, overshoot, total, rivals))
+        out.extend(events_of(a, overshoot, total, rivals, won))
     return out
