@@ -406,3 +406,14 @@ def test_a_round_figure_of_spaces_holds_within_two_of_the_truth():
     assert "distance" not in false(sc, play, f"{who} stood {about(far)} from the Mansion of Happiness.", i)
     assert "distance" in false(sc, play, f"{who} stood some {number(5 * round(far / 5) + 15)} spaces from it.", i)
     assert "distance" in false(sc, play, f"{who} stood {number(far + 3)} spaces from it.", i)
+
+
+def test_a_spin_named_is_a_spin_its_player_made():
+    """"Charlotte spun a five and walked into the Mansion": the number is the one the teetotum showed."""
+    from versus.narration.words import a_spin
+
+    sc, play, i = find(lambda a, b, c: a.spin == 5)
+    who = name(sc, play.played[i].action.player)
+    assert "spin_named" not in false(sc, play, f"{who} spun {a_spin(5)} and went on.", i)
+    assert "spin_named" in false(sc, play, f"{who} spun {a_spin(3)} and went on.", i)
+    assert "spin_named" in false(sc, play, f"The teetotum showed {a_spin(2)} for {who}.", i)

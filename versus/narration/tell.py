@@ -21,7 +21,7 @@ from versus.narration.refer import amounts
 from versus.narration.rules import Book
 from versus.narration.talk import Moment, Said, Talk
 from versus.narration.turning import TurningPoint
-from versus.narration.words import ROUGH_AFTER, about, listing, times
+from versus.narration.words import ROUGH_AFTER, a_spin, about, counted, listing, times
 from versus.scenes.model import Aside
 
 LEAD_STRETCHES = 1  # stretch sentences of an export that may turn on who kept or took the front
@@ -95,6 +95,7 @@ class Teller:
             "rivals": {actor, other} == set(self.company.rivals), "waits": point.waits,
             "won_by_pov": point.event == "finish" and point.actor == self.company.scene.pov_seat,
             "lead_known": point.other is not None and point.other == self.told_leader,
+            "spin": a.spin or 0, "spun": a.spin is not None,
         }
         if point.event == "finish":
             facts |= self._run_in(a, other)
@@ -225,10 +226,18 @@ class Teller:
         roles = (("actor", moment.actor), ("other", moment.other))
         facts = dict(moment.facts)
         values = (("space", str(facts.get("space_name", ""))), *amounts(int(facts.get("paid", 0) or 0)).items(),
-                  ("dest", str(facts.get("dest_name", "") or "the place it appoints")), *self._distances(facts))
+                  ("dest", str(facts.get("dest_name", "") or "the place it appoints")), *self._distances(facts),
+                  *self._winning(facts))
         text = plainly(rule.text) if plain else rule.text
         tone = (TONES.get(moment.event, ""), moment.actor)
         return [Block((Sentence(text, roles, values, first, last, rule=rule.id, tone=tone),), first=first, last=last)]
+
+    @staticmethod
+    def _winning(facts: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """The winning spin ({spun}: "a two") and what the bank paid for it ({winnings}), for the finish."""
+        out = [("spun", a_spin(int(facts["spin"])))] if facts.get("spin") else []
+        received = int(facts.get("received", 0) or 0)
+        return out + ([("winnings", counted(received, "counter"))] if received > 0 else [])
 
     def _distances(self, facts: Mapping[str, Any]) -> list[tuple[str, str]]:
         """The run-in's distances as words, for the finish's sentence."""

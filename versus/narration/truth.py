@@ -344,6 +344,15 @@ def held_throughout(c: Check) -> bool:
                for p in c.who())
 
 
+SPIN_NAMED = re.compile(r"\b(?:spun|showed) an? (one|two|three|four|five|six|seven|eight)\b")
+
+
+def spin_named(c: Check) -> bool:
+    """'Spun a two': every number so named was spun in these actions by a player the sentence names."""
+    spun = {c.replay.actions[i].spin for i in c.indices if c.replay.actions[i].player in c.who()}
+    return all(NUMBERS[m.group(1)] in spun for m in SPIN_NAMED.finditer(c.narration))
+
+
 def spun_afterwards(c: Check) -> bool:
     """'Took up the teetotum again afterwards': a player it names spun after these actions."""
     later = c.replay.actions[c.end():]
@@ -498,7 +507,7 @@ TESTS: dict[str, Callable[[Check], bool]] = {
     "evening": lambda c: c.replay.time == "evening", "morning": lambda c: c.replay.time == "morning",
     "company": lambda c: bool(c.replay.scene.company), "going_home": lambda c: c.replay.visiting,
     "nothing_decided": nothing_decided, "stretch_total": stretch_total, "held_throughout": held_throughout,
-    "spun_afterwards": spun_afterwards, "still_waiting": still_waiting,
+    "spun_afterwards": spun_afterwards, "still_waiting": still_waiting, "spin_named": spin_named,
 }
 
 
