@@ -631,3 +631,14 @@ def test_one_person_calls_another_by_name_twice_and_then_only_where_the_name_is_
     said = [refer.speech("You are confined, {address}.", darcy, eliza, {}, {}) for _ in range(3)]
     assert said[0] == said[1] != said[2] == "You are confined."
     assert refer.speech("You are confined, {address}.", eliza, darcy, {}, {}) != "You are confined."
+
+
+def test_a_line_that_names_its_square_is_not_told_in_the_tag_of_the_same_square():
+    """"“The Road to Folly, Miss Elizabeth,” said Mr. Darcy, when she came to the Road to Folly" says it twice."""
+    from versus.narration.pipeline import _names_space
+    from versus.narration.talk import Moment
+
+    folly = Moment("fall", "elizabeth", "", (("space_name", "the Road to Folly"),))
+    assert _names_space("The Road to Folly, {address}. I hope you did not find the way too easily.", folly)
+    assert _names_space("{Space}! I declare the board is in a conspiracy.", folly)
+    assert not _names_space("Sent back! I declare the board is in a conspiracy against my girls.", folly)

@@ -19,7 +19,7 @@ from versus.narration.plan import Beat, Shape
 from versus.narration.realise import Paragraph, Realiser, speech
 from versus.narration.refer import Referrer, amounts
 from versus.narration.rules import Book, Library, Rule, builtin
-from versus.narration.talk import Memory, Talk
+from versus.narration.talk import Memory, Moment, Talk
 from versus.narration.tell import Block, Teller
 from versus.narration.truth import Unit
 from versus.narration.turning import TurningPoint, points
@@ -176,13 +176,17 @@ class Realising:
 
     def _leads_in(self, told: Paragraph, block: Block) -> bool:
         """A moment told of someone who then speaks first is one paragraph: the event, then her own word."""
-        if not (block.said is not None and block.moment is not None and not told.talk and bool(told.units)
-                and block.said.speaker == block.moment.actor and len(told.units) <= 2
-                and bool(self.refer.recent) and self.refer.recent[-1] == block.said.speaker):
+        said, moment = block.said, block.moment
+        if said is None or moment is None or told.talk or not told.units or said.speaker != moment.actor:
+            return False
+        if moment.event == "interlude":  # "… leaned a little towards Elizabeth. “I am glad …,” said he"
+            if not self._names(said.speaker, told.units[-1].text):
+                return False
+        elif not (len(told.units) <= 2 and self.refer.recent and self.refer.recent[-1] == said.speaker):
             return False
         # "Mrs. Bennet declared that Charlotte had played cleverly. “Well,” said she": not if another of the
         # speaker's pronoun is named in the sentence, whom "she" would be taken for
-        people, speaker = self.t.company.people, self.t.company.people[block.said.speaker]
+        people, speaker = self.t.company.people, self.t.company.people[said.speaker]
         return not any(p.id != speaker.id and p.pronoun == speaker.pronoun and self._names(p.id, told.units[-1].text)
                        for p in people.values())
 
@@ -195,7 +199,7 @@ class Realising:
             return None
         unit, rest = told.units[-1], told.units[:-1]
         if (said.rule.manner or moment.event in SCENE_EVENTS or said.speaker == moment.actor or unit.author
-                or unit.first != block.first or self.folded
+                or unit.first != block.first or self.folded or _names_space(said.rule.text, moment)
                 or any(u.last is None or block.first is None or u.last >= block.first for u in rest)):
             return None
         clause = self._clause(unit.text, moment.actor, said.speaker, said.hearer)
@@ -543,6 +547,14 @@ def _estimate(shape: Shape) -> int:
         return (60 if shape.lean else 110) + 35 * shape.moments
     talk = shape.talks * (45 + 17 * shape.lines) + 30 * (shape.opening_talk + shape.closing_talk)
     return 150 + talk + 35 * shape.moments
+
+
+def _names_space(line: str, moment: Moment) -> bool:
+    """The line names the moment's square ("“The Road to Folly,” said he, when she came to the Road to Folly"
+    says it twice)."""
+    space = str(dict(moment.facts).get("space_name", ""))
+    core = space.lower().removeprefix("the ").removeprefix("a ")
+    return "{space}" in line.lower() or (bool(core) and core in line.lower())
 
 
 def _share(draft: Draft) -> float:

@@ -177,7 +177,8 @@ class Teller:
         said = talk[0].said if talk else None
         if said is None:
             return talk
-        return self._narrate("interlude", Moment("interlude", said.speaker, said.hearer, ()), None, None) + talk
+        turned = Moment("interlude", said.speaker, said.hearer, ())  # whom the lead-in names, who speaks first
+        return self._narrate("interlude", turned, None, None) + [dataclasses.replace(b, moment=turned) for b in talk]
 
     def _scene_beat(self, kind: str, moment: Moment, talk: int, prefer_onlookers: bool = False,
                     span: tuple[int | None, int | None] = (None, None)) -> list[Block]:
