@@ -642,3 +642,16 @@ def test_a_line_that_names_its_square_is_not_told_in_the_tag_of_the_same_square(
     assert _names_space("The Road to Folly, {address}. I hope you did not find the way too easily.", folly)
     assert _names_space("{Space}! I declare the board is in a conspiracy.", folly)
     assert not _names_space("Sent back! I declare the board is in a conspiracy against my girls.", folly)
+
+
+def test_the_weightiest_turning_point_is_talked_of_longest_and_the_slight_ones_briefly():
+    """Every stretch weighing the same was the readers' first complaint of shape: the turn of the evening
+    has two lines more than the rest, the slighter half of the others one fewer, the finish its own."""
+    from versus.narration.plan import weights
+    from versus.narration.turning import TurningPoint
+
+    points = [TurningPoint(i, event, 0, None, salience, None, False)
+              for i, (event, salience) in enumerate([("fall", 30), ("lead", 70), ("crime", 45), ("virtue", 12),
+                                                     ("finish", 130)])]
+    assert weights(points, {0, 1, 2, 3, 4}, 3) == {1: 5, 2: 3, 0: 2, 3: 2, 4: 3}
+    assert weights(points, {1, 4}, 3) == {1: 3, 4: 3}  # one conversation besides the finish: nothing to weigh

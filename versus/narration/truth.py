@@ -344,7 +344,7 @@ def held_throughout(c: Check) -> bool:
                for p in c.who())
 
 
-SPIN_NAMED = re.compile(r"\b(?:spun|showed) an? (one|two|three|four|five|six|seven|eight)\b")
+SPIN_NAMED = re.compile(r"\b(?:spun|showed|wanted) an? (one|two|three|four|five|six|seven|eight)\b")
 
 
 def spin_named(c: Check) -> bool:
