@@ -243,7 +243,7 @@ class Book:
         self.rng = random.Random(seed)
 
     def best(self, candidates: Iterable[Rule], query: Mapping[str, Any], answering: str = "",
-             gist: str = "", unsaid: tuple[str, ...] = ()) -> tuple[int, Rule] | None:
+             gist: str = "", unsaid: tuple[str, ...] = (), brief: bool = False) -> tuple[int, Rule] | None:
         """The most specific rule whose criteria hold, not used before; ties broken by the seed. unsaid:
         slots the rule must not hold ("{behind}" where the distance is too great to be worth a number)."""
         found = [(specificity(r, answering), r) for r in candidates
@@ -254,7 +254,7 @@ class Book:
                  and (gist or not r.echoes) and not self.phrases.would_exceed(_plain(r.text))]
         if not found:
             return None
-        if self.lean:  # a tight budget: the shorter sentences, where there are any
+        if self.lean or brief:  # a tight budget, or a plain moment: the shorter sentences, where there are any
             short = [(score, r) for score, r in found if len(r.text.split()) <= LEAN_WORDS]
             found = short or found
         top = max(score for score, _ in found)
@@ -281,9 +281,11 @@ class Book:
         general = {r.id: r for w in (who, "*") for c in sorted(concepts) for r in self.library.answers.get((w, c), [])}
         return self.best(sorted(general.values(), key=lambda r: r.id), query, said.concept, gist)
 
-    def narration(self, query: Mapping[str, Any], again: bool = False, unsaid: tuple[str, ...] = ()) -> Rule | None:
-        """The narrator's rule for the query; with again, one already used may serve when none is left."""
-        found = self.best(self._firsts(False, query), query, unsaid=unsaid)
+    def narration(self, query: Mapping[str, Any], again: bool = False, unsaid: tuple[str, ...] = (),
+                  brief: bool = False) -> Rule | None:
+        """The narrator's rule for the query; with again, one already used may serve when none is left;
+        brief: the shorter sentences first."""
+        found = self.best(self._firsts(False, query), query, unsaid=unsaid, brief=brief)
         if found is None and again:
             fresh = [r for r in self._firsts(False, query) if r.matches(query)]
             return max(fresh, key=specificity) if fresh else None

@@ -220,7 +220,7 @@ class Teller:
         reaction (an event, a narrator's quip and then the people's quips read as a formula)."""
         query = dict(self.base) | dict(moment.facts) | {"beat": kind, "event": moment.event,
                                                        "company": self.base.get("company", False), "hushed": hushed}
-        rule = self.book.narration(query)
+        rule = self.book.narration(query, brief=plain)  # a plain moment: a plain sentence, not a quip cut short
         if rule is None:
             return [Block(first=first, last=last)] if first is not None else []
         self.book.use(rule)
