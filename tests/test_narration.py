@@ -173,7 +173,7 @@ TAGGED_MOMENT = re.compile(r"[,?!—]” (said|observed|cried|remarked|added) [^
 
 
 def test_a_moment_may_be_told_in_the_tag_of_the_first_line_about_it():
-    """Some moments are told as the clause of a speech tag ("“Sent back!” said Mrs. Bennet, when Elizabeth
+    """Some moments are told as the clause of a cry's tag ("“Sent back!” cried Mrs. Bennet, when Elizabeth
     came to the Road to Folly …"), once an export at most, and the clause tells the actions its
     paragraph is annotated with (the truth checker reads it)."""
     tagged = 0
@@ -182,13 +182,14 @@ def test_a_moment_may_be_told_in_the_tag_of_the_first_line_about_it():
         folds = [k for k, p in enumerate(paragraphs) if TAGGED_MOMENT.search(p.text)]
         for k in folds:
             assert not paragraphs[k].talk and paragraphs[k].first is not None, paragraphs[k].text
+            assert "!” cried" in paragraphs[k].text, paragraphs[k].text  # a cry, never a remark on the event
         talks = [k for k, p in enumerate(paragraphs) if k and (p.talk or k in folds) and not paragraphs[k - 1].talk
                  and paragraphs[k - 1].text and k - 1 not in folds]
         opened = sorted(set(talks + folds))
         assert not any(a in folds and b in folds for a, b in itertools.pairwise(opened)), path.name
         assert len(folds) <= 1, path.name
         tagged += len(folds)
-    assert tagged >= 8
+    assert tagged >= 4
 
 
 def test_a_short_budget_keeps_the_turning_points_and_drops_the_tallies():

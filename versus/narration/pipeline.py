@@ -7,6 +7,7 @@ plan's shape for one that meets the author's word budget.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -191,11 +192,13 @@ class Realising:
                        for p in people.values())
 
     def _folded(self, told: Paragraph, block: Block) -> list[Paragraph] | None:
-        """A moment at which somebody else speaks first, whose sentence is short and can be a clause, is told
-        in the tag of that first line, once an export: an event sentence and then the people's remarks,
-        moment after moment, reads as a formula, and so does "said X, when …" twice."""
+        """A moment at which somebody else cries out first, whose sentence is short and can be a clause, is
+        told in the tag of that cry, once an export: an event sentence and then the people's remarks,
+        moment after moment, reads as a formula, and so does "said X, when …" twice. Only a cry ("“Sent
+        back!” cried Mrs. Bennet, when …"): a remark hung on the event's clause reads as answering
+        something nobody has yet seen happen."""
         said, moment = block.said, block.moment
-        if said is None or moment is None or told.talk or not told.units:
+        if said is None or moment is None or told.talk or not told.units or not _cries(said.rule.text):
             return None
         unit, rest = told.units[-1], told.units[:-1]
         if (said.rule.manner or moment.event in SCENE_EVENTS or said.speaker == moment.actor or unit.author
@@ -547,6 +550,11 @@ def _estimate(shape: Shape) -> int:
         return (60 if shape.lean else 110) + 35 * shape.moments
     talk = shape.talks * (45 + 17 * shape.lines) + 30 * (shape.opening_talk + shape.closing_talk)
     return 150 + talk + 35 * shape.moments
+
+
+def _cries(line: str) -> bool:
+    """The line's first sentence is an exclamation ("Sent back!")."""
+    return bool(re.match(r"[^.?!]*!", line))
 
 
 def _names_space(line: str, moment: Moment) -> bool:
