@@ -77,6 +77,7 @@ def test_likely_edits_give_a_minimal_answer_that_replays():
 
 def test_an_answer_whose_proof_ran_out_says_how_far_it_went(monkeypatch):
     monkeypatch.setattr(search, "FIRST_LOOK", 1_000)  # else the first look searches all of level 2
+    monkeypatch.setattr(search, "BATCHES", (500,))  # ... and the batch played when the time is up, the rest of it
     scene = scene_with("netherfield", ["darcy lands on A ROBBER", "elizabeth lands on A ROBBER", "elizabeth wins",
                                        "darcy overshoots", "game lasts at most 50 turns"])
     solution = solve(scene, workers=1, prove_for=0)

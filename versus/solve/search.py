@@ -273,13 +273,9 @@ class Search:
         tried, kept, seen = part.tried, part.kept, []
         if most is not None and tried >= most:  # searched that far already, without a solution
             return None
-        last = time.perf_counter()
+        last, size = time.perf_counter(), self._size(d)
         for batch, result in level:
             now = time.perf_counter()
-            if now + min(now - last, 1.0) > until:  # the next batch would end past the limit: stop now
-                self.partial[d] = Partial(part.batches, tried, kept)
-                raise OutOfTime(d)
-            last = now
             if self.cancelled is not None and self.cancelled():
                 raise Cancelled()
             if self.progress is not None:
@@ -305,6 +301,12 @@ class Search:
                     return None
             if kept is not None and d < self.max_edits:
                 kept = [*kept, _slim(batch, result)] if tried <= KEEP_ROWS else None
+            # The next batch would end past the limit: stop now, this one (played already) counted, for a
+            # level taken up again not to play it twice, and a short pace trial to show a pace at all.
+            if now + min(now - last, 1.0) > until and (size is None or tried < size):
+                self.partial[d] = Partial(part.batches, tried, kept)
+                raise OutOfTime(d)
+            last = now
         self.kept = {e: level for e, level in self.kept.items() if e >= d - 1}  # the parents of d, and d
         self.kept[d] = None if not kept else _join(kept)
         self.finished.add(d)
