@@ -210,10 +210,12 @@ def test_candidates_played_on_from_their_last_edit_have_the_results_of_a_game_pl
             assert np.array_equal(getattr(mine, field), getattr(whole, field)), (d, field)
 
 
-def test_a_level_taken_up_again_plays_only_what_it_had_not():
+def test_a_level_taken_up_again_plays_only_what_it_had_not(monkeypatch):
     """A level that stopped at a limit (to make way for the wide beam) goes on from its next batch: the
     batches after it are the level's own, in its order, and the answer is the one a whole search gives."""
     from versus.scenes.spins import spin_at
+
+    monkeypatch.setattr(search, "BATCHES", (1_000,))  # the answer some batches into the level
 
     scene = scene_with("netherfield", HARD)  # three edits
     board = load_board(scene.game)

@@ -24,7 +24,7 @@ import dataclasses
 
 import numpy as np
 
-from versus.odds.simulate import Outcome
+from versus.odds.simulate import NEVER, Outcome
 
 BUDGET = 48 * 2**20  # bytes, at most, for what is kept, in each process
 ENDS = tuple(f.name for f in dataclasses.fields(Outcome))
@@ -152,17 +152,38 @@ class Known:
 
 
 class Seen:
-    """Where (position and face) the exhaustive levels' candidates made their last edit, in the order the
-    search took them: one found here goes on as an earlier one did, spin for spin, so its children (one more
-    edit, later) go as that one's do, and need not be tried. That one's children are tried at the same level
-    as these, or were at this level, without a solution. Kept in the search's own process, in order, so the
-    answer is the same with one process or two. At most `most` are kept (16 bytes each); after that,
-    those kept are still found."""
+    """Where (position and face) the exhaustive levels' candidates made their last edit, and where their
+    games stood later on (versus.solve.resume.Marks), in the order the search took them: one found here
+    goes on as an earlier one did, spin for spin, from its last edit (or from the later spin position q
+    at which they stood alike, neither with an edit from q on), so its children (one more edit, later;
+    from q on) go as that one's children with the same edit do, and need not be tried. That one's
+    children are tried at the same level as these, or were at this level, without a solution (or are
+    left out in turn, for one earlier still). Kept in the search's own process, in order, so the answer
+    is the same with one process or two. At most `most` are kept (16 bytes each); after that, those
+    kept are still found."""
 
-    def __init__(self, most: int = 2_000_000) -> None:
+    def __init__(self, most: int = 4_000_000) -> None:
         self.most = most
         self.first = np.zeros(0, np.int64)  # sorted
         self.second = np.zeros(0, np.int64)
+
+    def meets(self, keys: np.ndarray, marks: np.ndarray | None = None) -> np.ndarray:
+        """For a batch's rows, from their hashes at their last edits (keys: versus.solve.resume.play_from_last)
+        and later on (marks: versus.solve.resume.Marks), the spin position from which each goes on as an
+        earlier candidate did: 0 where it did from its last edit, else the first position marked where an
+        earlier one stood alike (NEVER: none)."""
+        rows = len(keys)
+        out = np.full(rows, NEVER, np.int64)
+        if marks is None or not len(marks):
+            out[self.met(keys)] = 0
+            return out
+        row = np.concatenate([np.arange(rows), marks[:, 0]])
+        at = np.concatenate([np.zeros(rows, np.int64), marks[:, 1]])
+        order = np.lexsort((at, row))  # each row's own first (its last edit, then later), rows in order
+        both = np.concatenate([keys, marks[:, 2:]])[order]
+        met = self.met(both)
+        np.minimum.at(out, row[order][met], at[order][met])
+        return out
 
     def met(self, keys: np.ndarray) -> np.ndarray:
         """For rows of (first, second) hashes (0, 0 for none): whether each was met before, in an earlier
