@@ -311,8 +311,11 @@ class Search:
             if kept is not None and d < self.max_edits:
                 kept = [*kept, _slim(batch, result)] if tried <= KEEP_ROWS else None
             # The next batch would end past the limit: stop now, this one (played already) counted, for a
-            # level taken up again not to play it twice, and a short pace trial to show a pace at all.
-            if now + min(now - last, 1.0) > until and (size is None or tried < size):
+            # level taken up again not to play it twice, and a short pace trial to show a pace at all. (The
+            # first one's time, the level's setting out in it, is taken as a second at most; not the next
+            # ones': a batch of a slow level under load takes two.)
+            took = now - last if tried > part.tried + rows else min(now - last, 1.0)
+            if now + took > until and (size is None or tried < size):
                 self.partial[d] = Partial(part.batches, tried, kept)
                 raise OutOfTime(d)
             last = now
