@@ -210,7 +210,8 @@ class Search:
                 if widen and d != waited and not isinstance(stop, OutOfMemory) and self._finishes(d):
                     waited = d  # its own end gives an answer or a proof: the wide beam waits for it
                     continue
-                if widen and not isinstance(stop, OutOfMemory) and time.perf_counter() < self.deadline:
+                # (not with less than PACE_TRIAL left: the beam would overrun the deadline, seldom answer)
+                if widen and not isinstance(stop, OutOfMemory) and time.perf_counter() + PACE_TRIAL < self.deadline:
                     widen = False
                     answer = Likely(self.needs(), path, beam=WIDE_BEAM).search(
                         min(self.deadline, time.perf_counter() + LIKELY_FOR))
@@ -282,6 +283,9 @@ class Search:
         tried, kept, seen = part.tried, part.kept, []
         if most is not None and tried >= most:  # searched that far already, without a solution
             return None
+        if time.perf_counter() >= until:  # (the wide beam took the time left): not a batch more, nor those in flight
+            self.partial[d] = part
+            raise OutOfTime(d)
         last, size = time.perf_counter(), self._size(d)
         for batch, result in level:
             now = time.perf_counter()
