@@ -35,8 +35,7 @@ class Marks:
     at q). Two games standing alike at q, neither with an edit at q or later, go on alike, spin for spin,
     and end alike (versus.solve.known.Seen)."""
 
-    def __init__(self, sim: Simulator) -> None:
-        self.sim = sim
+    def __init__(self) -> None:
         self.parts: list[np.ndarray] = []
 
     def looker(self, rows: np.ndarray, after: np.ndarray) -> Callable[[Simulator, np.ndarray, np.ndarray], None]:

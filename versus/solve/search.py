@@ -259,8 +259,6 @@ class Search:
         editable = np.array([k for k in range(1, top + 1) if self.editable(k)], dtype=np.int64)
         last = pos[:, -1] if pos.shape[1] else np.zeros(len(pos), dtype=np.int64)
         many = np.searchsorted(editable, upper, side="right") - np.searchsorted(editable, last, side="right")
-        if result.meets is not None:
-            upper = np.minimum(upper, result.meets - 1)
         return int(np.maximum(many, 0).sum()) * (self.faces - 1)
 
     def _level_search(self, d: int, path: BasePath, until: float, most: int | None) -> Found | None:
@@ -424,7 +422,7 @@ class Search:
         if pos.shape[1] > 1 and (pos[:, 1:] < pos[:, :-1]).any():  # the spin source wants positions rising
             order = np.argsort(pos, axis=1, kind="stable")
             pos, val = np.take_along_axis(pos, order, 1), np.take_along_axis(val, order, 1)
-        marks = Marks(self.sim) if marking and pos.shape[1] < self.max_edits else None
+        marks = Marks() if marking and pos.shape[1] < self.max_edits else None
         out, news, keys = self._play(self.path, first, pos, val, marks)
         held = out.held
         assert out.pos is not None  # the simulator always says where the players ended
