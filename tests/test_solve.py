@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import versus.solve.likely as likely
+import versus.solve.resume as resume
 import versus.solve.search as search
 from versus.boards import load_board
 from versus.rules import Game
@@ -310,6 +311,7 @@ def test_the_exhaustive_levels_alone_find_the_fewest_edits(tmp_path, monkeypatch
     above finds."""
     monkeypatch.setattr(likely.Likely, "search", lambda self, deadline: None)
     monkeypatch.setattr(search, "FIRST_LOOK", 1)
+    monkeypatch.setattr(resume, "EVERY", 1)  # where the games stand noted at every spin: games this short have few
     scene = load_scene(write_scene(tmp_path, beats, rules=rules, game=game, seed=seed, max_turns=max_turns,
                                    players=players))
     assert solver_edits(scene, 3) == fewest

@@ -106,7 +106,7 @@ def test_a_batch_played_again_is_looked_up_and_ends_as_it_did_and_as_without():
     scene = scene_with("longbourn", LONGBOURN)
 
     def fresh() -> search.Search:
-        found = a_search(scene)
+        found = a_search(scene, 1)  # no level after the first: every child of two edits played, none left out
         found.sim.give_up = None  # played on, not given up: more games to look up
         return found
 
@@ -200,7 +200,7 @@ def test_games_found_alike_end_each_as_it_would_have_played_counters_and_all(mon
     scene = scene_with("longbourn", LONGBOURN)
 
     def fresh() -> search.Search:
-        found = a_search(scene)
+        found = a_search(scene, 1)  # no level after the first: every child of two edits played, none left out
         found._root(found.path)
         found.runner = Runner(found.play)
         return found
@@ -249,3 +249,54 @@ def test_candidates_going_on_as_earlier_ones_did_have_no_children_tried(monkeypa
         assert found.run() is None
         played.append(found.candidates)
     assert played[1] < 0.8 * played[0]
+
+
+def test_where_games_meet_later_is_the_first_position_an_earlier_row_stood_alike():
+    """Seen.meets: 0 for a row alike at its last edit; else the first position marked at which an earlier
+    row (in this batch, or one before) stood alike; NEVER for none. A row's own marks never meet it."""
+    seen = Seen()
+    keys = np.array([[5, 50], [6, 60], [5, 50], [7, 70]])
+    marks = np.array([[0, 16, 100, 1], [0, 24, 200, 2], [1, 16, 300, 3], [1, 24, 200, 2], [3, 8, 300, 3],
+                      [3, 16, 400, 4], [3, 24, 400, 4]])
+    assert seen.meets(keys, marks).tolist() == [search.NEVER, 24, 0, 8]
+    later = seen.meets(np.array([[0, 0], [8, 80]]), np.array([[0, 40, 100, 1], [1, 48, 999, 9]]))
+    assert later.tolist() == [40, search.NEVER]
+
+
+def test_children_of_games_met_later_end_as_the_earlier_games_children_do():
+    """Two candidates whose games stand alike at a spin position later than either's last edit go on alike:
+    a child of each with the same edit there or later (as the search leaves out of the later one) ends,
+    played whole from its first edit, exactly as the other does."""
+    scene = scene_with("netherfield", ["darcy lands on A ROBBER", "elizabeth lands on A ROBBER", "elizabeth wins",
+                                       "darcy overshoots", "game lasts at most 50 turns"])
+    found = a_search(scene, 3)
+    found._root(found.path)
+    found.runner = Runner(found.play)
+    assert found._level_search(1, found.path, float("inf"), None) is None
+    batch, result = next(found._level(2, found.path))  # candidates of two edits, and where their games stood
+    marks = result.marks
+    assert marks is not None and len(marks) > len(batch[0])  # several marks a game
+    first_row = {}
+    pairs = []
+    for row, q, first, second in marks.tolist():
+        earlier = first_row.setdefault((first, second), (row, q))
+        if earlier[0] != row:
+            pairs.append((earlier[0], row, q))
+    assert len(pairs) >= 100
+    found.from_last = False
+    rng = np.random.default_rng(5)
+    _, pos, val = batch
+    children = []
+    for a, c, q in pairs:
+        upper = min(int(result.spins[c]), int(result.too_long[c]) - 1)  # (its game goes on at q: q <= upper)
+        assert q <= upper == min(int(result.spins[a]), int(result.too_long[a]) - 1)
+        k = int(rng.integers(q, upper + 1))
+        v = int(rng.choice([f for f in range(1, found.faces + 1) if f != found.spin_at(k)]))
+        children += [(a, k, v), (c, k, v)]
+    rows = np.array([r for r, _, _ in children])
+    child_pos = np.concatenate([pos[rows], np.array([[k] for _, k, _ in children])], axis=1)
+    child_val = np.concatenate([val[rows], np.array([[v] for _, _, v in children])], axis=1)
+    whole = found.play((child_pos[:, 0], child_pos, child_val), marking=False)
+    for field in ("spins", "too_long", "score", "held", "pos"):
+        got = getattr(whole, field)
+        assert np.array_equal(got[0::2], got[1::2]), field

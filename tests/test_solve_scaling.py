@@ -4,6 +4,7 @@ said plainly."""
 from __future__ import annotations
 
 import dataclasses
+import time
 from pathlib import Path
 
 import numpy as np
@@ -77,6 +78,7 @@ def test_likely_edits_give_a_minimal_answer_that_replays():
 
 def test_an_answer_whose_proof_ran_out_says_how_far_it_went(monkeypatch):
     monkeypatch.setattr(search, "FIRST_LOOK", 1_000)  # else the first look searches all of level 2
+    monkeypatch.setattr(search, "BATCHES", (500,))  # ... and the batch played when the time is up, the rest of it
     scene = scene_with("netherfield", ["darcy lands on A ROBBER", "elizabeth lands on A ROBBER", "elizabeth wins",
                                        "darcy overshoots", "game lasts at most 50 turns"])
     solution = solve(scene, workers=1, prove_for=0)
@@ -209,10 +211,12 @@ def test_candidates_played_on_from_their_last_edit_have_the_results_of_a_game_pl
             assert np.array_equal(getattr(mine, field), getattr(whole, field)), (d, field)
 
 
-def test_a_level_taken_up_again_plays_only_what_it_had_not():
+def test_a_level_taken_up_again_plays_only_what_it_had_not(monkeypatch):
     """A level that stopped at a limit (to make way for the wide beam) goes on from its next batch: the
     batches after it are the level's own, in its order, and the answer is the one a whole search gives."""
     from versus.scenes.spins import spin_at
+
+    monkeypatch.setattr(search, "BATCHES", (1_000,))  # the answer some batches into the level
 
     scene = scene_with("netherfield", HARD)  # three edits
     board = load_board(scene.game)
@@ -243,3 +247,27 @@ def test_a_level_taken_up_again_plays_only_what_it_had_not():
     again.partial[3] = search.Partial(batches=1, tried=len(batches[0][0]), kept=None)
     assert again._level_search(3, again.path, float("inf"), None) == answer is not None
     assert again.candidates - before == whole.candidates - before - len(batches[0][0])
+
+
+def test_a_level_stopped_at_its_limit_keeps_the_batch_it_played_and_is_not_taken_up_past_it(monkeypatch):
+    """When the time is up, the batch just played is counted (a level taken up again goes on after it);
+    and a level whose limit has already passed plays nothing more."""
+    from versus.scenes.spins import spin_at
+
+    monkeypatch.setattr(search, "BATCHES", (5_000,))  # a batch takes longer than the few milliseconds allowed
+    scene = scene_with("netherfield", HARD)
+    board = load_board(scene.game)
+    rules = board.rules(scene.preset, **dict(scene.switches))
+    found = search.Search(board, rules, len(scene.players), scene.beats, scene.max_turns,
+                          lambda k: spin_at(scene.spins, scene.seed, k, rules.teetotum)[0], lambda k: True, 4)
+    found.path = found.base_path()
+    found._root(found.path)
+    assert found._level_search(1, found.path, float("inf"), None) is None
+    before = found.candidates
+    with pytest.raises(search.OutOfTime):
+        found._level_search(2, found.path, time.perf_counter() + 0.005, None)
+    one = found.partial[2].tried
+    assert found.partial[2].batches == 1 and one == found.candidates - before and 5_000 <= one < 10_000
+    with pytest.raises(search.OutOfTime):
+        found._level_search(2, found.path, time.perf_counter() - 1, None)
+    assert found.partial[2].batches == 1 and found.candidates - before == one

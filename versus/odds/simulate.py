@@ -178,13 +178,15 @@ class Simulator:
         self.give_up: Callable[[Simulator], np.ndarray] | None = None
 
     # -- the run ------------------------------------------------------------------------------------
-    def run(self, start: Start, spins: SpinSource, watch_turn: int | None = None, stop_late: bool = False) -> Outcome:
+    def run(self, start: Start, spins: SpinSource, watch_turn: int | None = None, stop_late: bool = False,
+            look: Callable[[Simulator, np.ndarray, np.ndarray], None] | None = None) -> Outcome:
         """Play every row to a win or max_turns.
 
         watch_turn N notes the spin position on which turn N + 1 began (Outcome.too_long); with
         stop_late, a game is given up there, unfinished (for the solver: `game lasts at most N turns`
         has then failed whatever follows), and where give_up says so, too_long is then the spin
-        position that was next.
+        position that was next. look(self, row, live), if given, is shown the games before every step: the
+        row of the start each simulator row is, and whether its game goes on.
         """
         rows0 = start.rows
         n, nb = self.n, self.plan.count
@@ -197,6 +199,8 @@ class Simulator:
         live = np.ones(rows0, dtype=bool)
         while rows0:
             done = self.ended(stop_late)
+            if look is not None:
+                look(self, gid, live & ~done)
             done &= live
             if done.any():
                 d = np.flatnonzero(done)

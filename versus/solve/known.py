@@ -24,7 +24,7 @@ import dataclasses
 
 import numpy as np
 
-from versus.odds.simulate import Outcome
+from versus.odds.simulate import NEVER, Outcome
 
 BUDGET = 48 * 2**20  # bytes, at most, for what is kept, in each process
 ENDS = tuple(f.name for f in dataclasses.fields(Outcome))
@@ -152,17 +152,38 @@ class Known:
 
 
 class Seen:
-    """Where (position and face) the exhaustive levels' candidates made their last edit, in the order the
-    search took them: one found here goes on as an earlier one did, spin for spin, so its children (one more
-    edit, later) go as that one's do, and need not be tried. That one's children are tried at the same level
-    as these, or were at this level, without a solution. Kept in the search's own process, in order, so the
-    answer is the same with one process or two. At most `most` are kept (16 bytes each); after that,
-    those kept are still found."""
+    """Where (position and face) the exhaustive levels' candidates made their last edit, and where their
+    games stood later on (versus.solve.resume.Marks), in the order the search took them: one found here
+    goes on as an earlier one did, spin for spin, from its last edit (or from the later spin position q
+    at which they stood alike, neither with an edit from q on), so its children (one more edit, later;
+    from q on) go as that one's children with the same edit do, and need not be tried. That one's
+    children are tried at the same level as these, or were at this level, without a solution (or are
+    left out in turn, for one earlier still). Kept in the search's own process, in order, so the answer
+    is the same with one process or two. At most `most` are kept (16 bytes each); after that, those
+    kept are still found."""
 
-    def __init__(self, most: int = 2_000_000) -> None:
+    def __init__(self, most: int = 4_000_000) -> None:
         self.most = most
         self.first = np.zeros(0, np.int64)  # sorted
         self.second = np.zeros(0, np.int64)
+
+    def meets(self, keys: np.ndarray, marks: np.ndarray | None = None) -> np.ndarray:
+        """For a batch's rows, from their hashes at their last edits (keys: versus.solve.resume.play_from_last)
+        and later on (marks: versus.solve.resume.Marks), the spin position from which each goes on as an
+        earlier candidate did: 0 where it did from its last edit, else the first position marked where an
+        earlier one stood alike (NEVER: none)."""
+        rows = len(keys)
+        out = np.full(rows, NEVER, np.int64)
+        if marks is None or not len(marks):
+            out[self.met(keys)] = 0
+            return out
+        row = np.concatenate([np.arange(rows), marks[:, 0]])
+        at = np.concatenate([np.zeros(rows, np.int64), marks[:, 1]])
+        order = np.lexsort((at, row))  # each row's own first (its last edit, then later), rows in order
+        both = np.concatenate([keys, marks[:, 2:]])[order]
+        met = self.met(both)
+        np.minimum.at(out, row[order][met], at[order][met])
+        return out
 
     def met(self, keys: np.ndarray) -> np.ndarray:
         """For rows of (first, second) hashes (0, 0 for none): whether each was met before, in an earlier
@@ -171,7 +192,9 @@ class Seen:
         alike = np.zeros(len(keys), dtype=bool)
         rows = np.flatnonzero(first != 0)
         if len(self.first) and rows.size:
-            at = np.minimum(np.searchsorted(self.first, first[rows]), len(self.first) - 1)
+            at = np.empty(rows.size, np.int64)
+            order = np.argsort(first[rows])  # looked up in order: ten times as quick among millions
+            at[order] = np.minimum(np.searchsorted(self.first, first[rows][order]), len(self.first) - 1)
             there = self.first[at] == first[rows]
             alike[rows[there & (self.second[at] == second[rows])]] = True
             rows = rows[~there]  # (a first hash kept with another second is neither alike nor kept)
@@ -179,24 +202,30 @@ class Seen:
         earliest = rows[index[inverse.reshape(-1)]]
         alike[rows[(earliest != rows) & (second[earliest] == second[rows])]] = True
         new = np.sort(rows[index])[:max(0, self.most - len(self.first))]  # the earliest, as far as there is room
-        if new.size:
-            order = np.argsort(np.concatenate([self.first, first[new]]), kind="stable")
-            self.first = np.concatenate([self.first, first[new]])[order]
-            self.second = np.concatenate([self.second, second[new]])[order]
+        if new.size:  # merged in, not sorted again with the millions kept
+            new = new[np.argsort(first[new], kind="stable")]
+            at = np.searchsorted(self.first, first[new])
+            self.first, self.second = np.insert(self.first, at, first[new]), np.insert(self.second, at, second[new])
         return alike
 
 
 def hashes(rows: dict[str, np.ndarray], fields: tuple[str, ...], count: int) -> tuple[np.ndarray, np.ndarray]:
-    """Two hashes of each position: rows[name] holds count rows of each simulator array named."""
-    rng = np.random.default_rng(0)
-    first, second = np.zeros(count, np.int64), np.zeros(count, np.int64)
+    """Two hashes of each position: rows[name] holds count rows of each simulator array named. The arrays
+    side by side, times one matrix of random weights (the same in every process): one product, not one an
+    array, nor the weights drawn again each time (a quarter of the cost, at the few hundred rows a step
+    of versus.solve.resume.Marks hashes)."""
+    if not count:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    columns = np.concatenate([rows[name].reshape(count, -1) for name in fields], axis=1).astype(np.int64, copy=False)
+    weights = _WEIGHTS.get(columns.shape[1])
+    if weights is None:
+        weights = _WEIGHTS[columns.shape[1]] = np.random.default_rng(0).integers(1, 2**62, (columns.shape[1], 2)) | 1
     with np.errstate(over="ignore"):
-        for name in fields:
-            a = rows[name].reshape(count, -1)
-            h = (a.view(np.uint8) if a.dtype == bool else a) @ (rng.integers(1, 2**62, (a.shape[1], 2)) | 1)
-            first += h[:, 0]
-            second += h[:, 1]
-    return first, second
+        both = columns @ weights
+    return both[:, 0].copy(), both[:, 1].copy()
+
+
+_WEIGHTS: dict[int, np.ndarray] = {}  # by the number of columns hashed
 
 
 def with_face(first: np.ndarray, second: np.ndarray, face: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

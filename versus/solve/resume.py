@@ -15,6 +15,8 @@ that simulator's rules exactly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from versus.odds.simulate import _PER_GAME, _PER_PLAYER, EXTRA, NEVER, NO_PENDING, RESPIN, Outcome, Simulator, Start
@@ -24,12 +26,53 @@ from versus.solve.known import ENDS, Known, News, hashes, with_face
 _FIELDS = (*tuple(name for name in _PER_PLAYER + _PER_GAME if name != "too_long"), "flags")
 
 
+EVERY = 8  # a game's position is noted at every spin position a multiple of this, after its last edit
+
+
+class Marks:
+    """Where played games stand later than their last edit: (row, spin position q, two hashes) at every
+    q, a multiple of EVERY, that a game reaches after its last edit (its first moment with the next spin
+    at q). Two games standing alike at q, neither with an edit at q or later, go on alike, spin for spin,
+    and end alike (versus.solve.known.Seen)."""
+
+    def __init__(self) -> None:
+        self.parts: list[np.ndarray] = []
+
+    def looker(self, rows: np.ndarray, after: np.ndarray) -> Callable[[Simulator, np.ndarray, np.ndarray], None]:
+        """A look for Simulator.run, for games of these rows (of the batch) whose last edits are at `after`."""
+        noted = np.zeros(len(rows), np.int64)  # the last q noted, of each
+
+        def look(sim: Simulator, gid: np.ndarray, live: np.ndarray) -> None:
+            k = sim.k
+            at = np.flatnonzero(live & (k % EVERY == 0) & (k > after[gid]) & (k != noted[gid]))
+            if at.size:
+                noted[gid[at]] = k[at]
+                taken = {name: getattr(sim, name)[at] for name in _FIELDS}
+                first, second = hashes(_decisive(sim, taken), _FIELDS, len(at))
+                with np.errstate(over="ignore"):
+                    first, second = first + _AT[0], second + _AT[1]  # not to be taken for a (position, face)
+                first[first == 0] = 1
+                self.parts.append(np.stack([rows[gid[at]], k[at], first, second], axis=1))
+        return look
+
+    def all(self) -> np.ndarray:
+        """(marks, 4): row, q, first hash, second hash; in row order, q rising within a row."""
+        if not self.parts:
+            return np.zeros((0, 4), np.int64)
+        out = np.concatenate(self.parts)
+        return out[np.lexsort((out[:, 1], out[:, 0]))]
+
+
+_AT = np.random.default_rng(2).integers(1, 2**62, 2) | 1
+
+
 def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndarray,
-                   watch_turn: int | None, table: np.ndarray,
-                   known: Known | None = None) -> tuple[Outcome, np.ndarray, News | None, np.ndarray]:
+                   watch_turn: int | None, table: np.ndarray, known: Known | None = None,
+                   marks: Marks | None = None) -> tuple[Outcome, np.ndarray, News | None, np.ndarray]:
     """The outcome of every row (edits pos/val, positions rising, two or more a row), the spin table,
     what known (positions met before, if given: versus.solve.known) learnt, as news for others, and each
-    row's two hashes of its position and face at its last edit (0 where its parent's game ended before).
+    row's two hashes of its position and face at its last edit (0 where its parent's game ended before);
+    marks, if given, notes where the games played stand later on (not those given a known end).
 
     start_of(first) gives the Start of rows whose games begin just before spin position `first`;
     base(k) the scene's spin at k, table those looked up so far.
@@ -65,7 +108,8 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
     for r, start in zip(rows, starts, strict=True):
         if r.size:  # the rows played on from their last edit; those whose parent's game ended before it, afresh
             edited = EditedSpins(base, pos[r], val[r], cache=table)
-            parts.append((r, sim.run(start, edited, watch_turn=watch_turn, stop_late=True)))
+            look = None if marks is None else marks.looker(r, pos[r, -1])
+            parts.append((r, sim.run(start, edited, watch_turn=watch_turn, stop_late=True, look=look)))
             table = edited.table
     news = None
     if miss.size:

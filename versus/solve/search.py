@@ -20,8 +20,13 @@ where one played before stood, with the same last edit, is given that one's end,
 (versus.solve.known: four in five of them, on some scenes); and such a candidate of an exhaustive
 level, being the earlier one over again from its last edit on, is no parent at the next: the
 earlier one's children, tried at that level or found wanting at this one, go as its would
-(versus.solve.known.Seen: two thirds of level 3, on the five sisters' hardest sets). A level
-searched in full without a solution rules out d edits; the first level with one gives the minimum.
+(versus.solve.known.Seen: two thirds of level 3, on the five sisters' hardest sets). Games meet
+later, too: where a candidate's game stands (noted every EVERY spins after its last edit,
+versus.solve.resume.Marks) where an earlier candidate's stood, both go on alike from there, so
+its children with their last edit there or later go as that one's do, and only those with it
+before are tried (on the five sisters' hardest sets, a level of four edits is half as large).
+A level searched in full without a solution rules out d edits; the first level with one gives
+the minimum.
 
 Pruning, all of it sound (it never drops a solution with fewer edits):
 - a later edit is only placed at a spin its game still uses (the game may end sooner);
@@ -42,6 +47,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Generator, Iterator
+from functools import partial
 
 import numpy as np
 
@@ -56,7 +62,7 @@ from versus.solve.found import NEVER, BasePath, Cancelled, Found, OutOfMemory, O
 from versus.solve.horizon import horizon_for
 from versus.solve.known import Known, News, Seen
 from versus.solve.likely import Likely, Needs
-from versus.solve.resume import keys_of, play_from_last
+from versus.solve.resume import Marks, keys_of, play_from_last
 from versus.solve.workers import Batch, Result, Runner
 
 BATCHES = (6_000, 15_000, 30_000, 60_000)  # candidate games played out at once: small first, then more
@@ -95,7 +101,7 @@ class Search:
         self.candidates = 0  # games played out so far
         self.from_last = True  # play candidates on from their last edit (versus.solve.resume); False: from the first
         self.known: Known | None = Known()  # positions met before, and how their games ended (None: none kept)
-        self.seen = Seen()  # the exhaustive levels' candidates' positions at their last edit, in order
+        self.seen = Seen()  # where the exhaustive levels' candidates stood at their last edit and later, in order
         self.runner = Runner(self.play, workers, self.hear, trial=True)  # the second process kept where it pays
         self.kept: dict[int, tuple[Batch, Result] | None] = {}  # whole levels kept as parents of the next
         self.looked: dict[int, list[tuple[Batch, Result]]] = {}  # the batches a first look at a level played
@@ -132,7 +138,8 @@ class Search:
     def needs(self) -> Needs:
         """What the likely edits need of this search (and no more of it)."""
         return Needs(self.board, self.rules, self.beats, self.max_edits, self.max_turns, self.at_most,
-                     self.editable, self.spin_at, self.play, self.best, self._tried, self.cancelled)
+                     self.editable, self.spin_at, partial(self.play, marking=False), self.best, self._tried,
+                     self.cancelled)
 
     def _tried(self, count: int) -> None:
         self.candidates += count
@@ -203,7 +210,8 @@ class Search:
                 if widen and d != waited and not isinstance(stop, OutOfMemory) and self._finishes(d):
                     waited = d  # its own end gives an answer or a proof: the wide beam waits for it
                     continue
-                if widen and not isinstance(stop, OutOfMemory) and time.perf_counter() < self.deadline:
+                # (not with less than PACE_TRIAL left: the beam would overrun the deadline, seldom answer)
+                if widen and not isinstance(stop, OutOfMemory) and time.perf_counter() + PACE_TRIAL < self.deadline:
                     widen = False
                     answer = Likely(self.needs(), path, beam=WIDE_BEAM).search(
                         min(self.deadline, time.perf_counter() + LIKELY_FOR))
@@ -245,12 +253,12 @@ class Search:
             return None
         (_, pos, _), result = parents
         upper = np.minimum(result.spins, result.too_long - 1)
+        if result.meets is not None:
+            upper = np.minimum(upper, result.meets - 1)
         top = int(upper.max()) if len(upper) else 0
         editable = np.array([k for k in range(1, top + 1) if self.editable(k)], dtype=np.int64)
         last = pos[:, -1] if pos.shape[1] else np.zeros(len(pos), dtype=np.int64)
         many = np.searchsorted(editable, upper, side="right") - np.searchsorted(editable, last, side="right")
-        if result.alike is not None:
-            many[result.alike] = 0
         return int(np.maximum(many, 0).sum()) * (self.faces - 1)
 
     def _level_search(self, d: int, path: BasePath, until: float, most: int | None) -> Found | None:
@@ -273,13 +281,12 @@ class Search:
         tried, kept, seen = part.tried, part.kept, []
         if most is not None and tried >= most:  # searched that far already, without a solution
             return None
-        last = time.perf_counter()
+        if time.perf_counter() >= until:  # (the wide beam took the time left): not a batch more, nor those in flight
+            self.partial[d] = part
+            raise OutOfTime(d)
+        last, size = time.perf_counter(), self._size(d)
         for batch, result in level:
             now = time.perf_counter()
-            if now + min(now - last, 1.0) > until:  # the next batch would end past the limit: stop now
-                self.partial[d] = Partial(part.batches, tried, kept)
-                raise OutOfTime(d)
-            last = now
             if self.cancelled is not None and self.cancelled():
                 raise Cancelled()
             if self.progress is not None:
@@ -295,9 +302,9 @@ class Search:
             if result.ok.size:
                 _, pos, val = batch
                 return self.best(pos[result.ok], val[result.ok], result.spins[result.ok])
-            if d < self.max_edits and result.keys is not None and result.alike is None:  # (a first look's are)
+            if d < self.max_edits and result.keys is not None and result.meets is None:  # (a first look's are)
                 result = Result(result.ok, result.spins, result.too_long, result.score, result.held, result.pos,
-                                alike=self.seen.met(result.keys))
+                                meets=self.seen.meets(result.keys, result.marks))
             if most is not None:
                 seen.append((batch, result))
                 if tried >= most:
@@ -305,6 +312,15 @@ class Search:
                     return None
             if kept is not None and d < self.max_edits:
                 kept = [*kept, _slim(batch, result)] if tried <= KEEP_ROWS else None
+            # The next batch would end past the limit: stop now, this one (played already) counted, for a
+            # level taken up again not to play it twice, and a short pace trial to show a pace at all. (The
+            # first one's time, the level's setting out in it, is taken as a second at most; not the next
+            # ones': a batch of a slow level under load takes two.)
+            took = now - last if tried > part.tried + rows else min(now - last, 1.0)
+            if now + took > until and (size is None or tried < size):
+                self.partial[d] = Partial(part.batches, tried, kept)
+                raise OutOfTime(d)
+            last = now
         self.kept = {e: level for e, level in self.kept.items() if e >= d - 1}  # the parents of d, and d
         self.kept[d] = None if not kept else _join(kept)
         self.finished.add(d)
@@ -334,8 +350,8 @@ class Search:
                 order = np.argsort(-result.score, kind="stable")
                 first, pos, val = first[order], pos[order], val[order]
                 result = Result(result.ok, result.spins[order], result.too_long[order], result.score, result.held,
-                                result.pos, alike=None if result.alike is None else result.alike[order])
-            batches = self._children(first, pos, val, result.spins, result.too_long, path, result.alike)
+                                result.pos, meets=None if result.meets is None else result.meets[order])
+            batches = self._children(first, pos, val, result.spins, result.too_long, path, result.meets)
             while skip and next(batches, None) is not None:
                 skip -= 1
             while looked:  # the same batches in the same order: their results are known
@@ -348,18 +364,21 @@ class Search:
                 yield done, known
             yield from runner.map(batches)
 
-    def _children(self, first, pos, val, used, too_long, path: BasePath, alike=None) -> Iterator[Batch]:
+    def _children(self, first, pos, val, used, too_long, path: BasePath, meets=None) -> Iterator[Batch]:
         """Batches of (first, positions, values): each parent with one more edit after its last.
 
         The new edit goes at an editable position k after the parent's last edit, no later than the
         parent's last spin (nor at or after the spin on which it became too long), with any value
-        other than the spin the scene would use there. A parent whose game goes on as an earlier
-        candidate's did (alike: versus.solve.known.Seen) has none: that one's children are tried.
+        other than the spin the scene would use there; nor at or after the spin position from which the
+        parent's game goes on as an earlier candidate's did (meets: versus.solve.known.Seen): that one's
+        children with the same edit there are tried.
         """
         f = self.faces
         d = pos.shape[1]
         last = pos[:, -1] if d else np.zeros(len(first), dtype=np.int64)
         upper = np.minimum(used, too_long - 1)
+        if meets is not None:
+            upper = np.minimum(upper, meets - 1)
         top = int(upper.max()) if len(upper) else 0
         self._ensure(top + 1)
         editable = np.array([k for k in range(1, top + 1) if self.editable(k)], dtype=np.int64)
@@ -370,8 +389,6 @@ class Search:
         alternatives = np.broadcast_to(faces, others.shape)[others].reshape(top + 1, f - 1)
         lo = np.searchsorted(editable, last, side="right")
         many = np.maximum(np.searchsorted(editable, upper, side="right") - lo, 0)
-        if alike is not None:
-            many[alike] = 0
         total = np.cumsum(many * (f - 1))
         start, batches = 0, 0
         while start < len(first):
@@ -398,33 +415,37 @@ class Search:
             more = [self.base(k) for k in range(len(self.cache), upto + 1)]
             self.cache = np.concatenate([self.cache, np.array(more, dtype=np.int64)])
 
-    def play(self, batch: Batch) -> Result:
-        """Play every candidate out from the base game's state before its first edit."""
+    def play(self, batch: Batch, marking: bool = True) -> Result:
+        """Play every candidate out from the base game's state before its first edit; with marking, where
+        the games stand later than their last edits is noted too (for a level with another after it)."""
         first, pos, val = batch
         if pos.shape[1] > 1 and (pos[:, 1:] < pos[:, :-1]).any():  # the spin source wants positions rising
             order = np.argsort(pos, axis=1, kind="stable")
             pos, val = np.take_along_axis(pos, order, 1), np.take_along_axis(val, order, 1)
-        out, news, keys = self._play(self.path, first, pos, val)
+        marks = Marks() if marking and pos.shape[1] < self.max_edits else None
+        out, news, keys = self._play(self.path, first, pos, val, marks)
         held = out.held
         assert out.pos is not None  # the simulator always says where the players ended
         return Result(np.flatnonzero(held.all(axis=1)), out.spins, out.too_long, held.sum(axis=1), held, out.pos,
-                      news, keys)
+                      news, keys, None if marks is None else marks.all())
 
     def hear(self, news: News) -> None:
         """What another worker learnt of positions met before (in a worker: versus.solve.workers)."""
         if self.known is not None:
             self.known.absorb(news)
 
-    def _play(self, path: BasePath, first, pos, val) -> tuple[Outcome, News | None, np.ndarray | None]:
+    def _play(self, path: BasePath, first, pos, val,
+              marks: Marks | None = None) -> tuple[Outcome, News | None, np.ndarray | None]:
         """The outcomes, what was learnt meanwhile of positions met before (versus.solve.known), and each
         row's hashes of its position at its last edit (None where they were not worked out)."""
         if pos.shape[1] >= 2 and self.from_last:  # the parents' games once, each child on from its last edit
             out, self.cache, news, keys = play_from_last(self.sim, lambda f: self._start(path, f), self.base, pos,
-                                                         val, self.at_most, self.cache, self.known)
+                                                         val, self.at_most, self.cache, self.known, marks)
             return out, news, keys
         spins = EditedSpins(self.base, pos, val, cache=self.cache)
         start = self._start(path, first)
-        out = self.sim.run(start, spins, watch_turn=self.at_most, stop_late=True)
+        look = None if marks is None else marks.looker(np.arange(len(pos)), pos[:, -1])
+        out = self.sim.run(start, spins, watch_turn=self.at_most, stop_late=True, look=look)
         self.cache = spins.table
         return out, None, keys_of(self.sim, start, val[:, -1]) if pos.shape[1] == 1 else None
 
@@ -452,10 +473,10 @@ def _slim(batch: Batch, result: Result) -> tuple[Batch, Result]:
     first, pos, val = batch
     small = (first.astype(np.int32), pos.astype(np.int32), val.astype(np.int8))
     return small, Result(result.ok, result.spins.astype(np.int32),
-                         np.minimum(result.too_long, np.iinfo(np.int32).max).astype(np.int32),
+                         _positions(result.too_long),
                          result.score.astype(np.int16), np.zeros((len(result.score), 0), bool),
                          np.zeros((len(result.score), 0), np.int64),
-                         alike=np.zeros(len(result.score), bool) if result.alike is None else result.alike)
+                         meets=_positions(np.full(len(result.score), NEVER) if result.meets is None else result.meets))
 
 
 def _join(parts: list[tuple[Batch, Result]]) -> tuple[Batch, Result]:
@@ -470,7 +491,12 @@ def _join(parts: list[tuple[Batch, Result]]) -> tuple[Batch, Result]:
     batch = tuple(joined([b[i] for b, _ in parts]) for i in range(3))
     spins = joined([r.spins for _, r in parts])
     too_long = joined([r.too_long for _, r in parts])
-    alike = joined([np.zeros(len(r.score), bool) if r.alike is None else r.alike for _, r in parts])
+    meets = joined([np.full(len(r.score), NEVER) if r.meets is None else r.meets for _, r in parts])
     empty = np.zeros(0, dtype=np.int64)
     return batch, Result(empty, spins, too_long, score[order], np.zeros((len(score), 0), bool),  # type: ignore[return-value]
-                         np.zeros((len(score), 0), np.int64), alike=alike)
+                         np.zeros((len(score), 0), np.int64), meets=meets)
+
+
+def _positions(a: np.ndarray) -> np.ndarray:
+    """Spin positions (NEVER among them) as 32 bits."""
+    return np.minimum(a, np.iinfo(np.int32).max).astype(np.int32)

@@ -40,7 +40,9 @@ class Result:
     pos: np.ndarray  # (rows, players): where each player ended
     news: object = None  # what the process that played it learnt, for the others (taken off by the Runner)
     keys: np.ndarray | None = None  # (rows, 2): hashes of each row's position at its last edit, 0 for none
-    alike: np.ndarray | None = None  # rows whose games go on as an earlier candidate's did (versus.solve.known)
+    marks: np.ndarray | None = None  # (marks, 4): where rows' games stand later on (versus.solve.resume.Marks)
+    meets: np.ndarray | None = None  # the spin position from which each row's game goes on as an earlier
+    # candidate's did (versus.solve.known.Seen): its children have their last edit before it (NEVER: none)
 
 
 _PLAY: Callable[[Batch], Result] | None = None  # the forked worker's copy of the search's play
