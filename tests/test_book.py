@@ -46,6 +46,25 @@ def novel(tmp_path, monkeypatch):
     return folder
 
 
+@pytest.fixture(scope="module")
+def book(tmp_path_factory) -> tuple[str, docx.document.Document, Path]:
+    """The novel's book compiled once for the tests that only read it (each compile writes three chapters):
+    its Markdown, its Word document and the document's path."""
+    tmp = tmp_path_factory.mktemp("book")
+    folder = tmp / "novel"
+    (folder / "chapters").mkdir(parents=True)
+    for name in ELSEWHERE:
+        shutil.copy(ROOT / "tests" / "elsewhere" / name, folder / "chapters" / name)
+    (folder / "manuscript.yaml").write_text(MANUSCRIPT, encoding="utf-8")
+    (tmp / "work").mkdir()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp / "work")
+        assert main(["manuscript", str(folder / "manuscript.yaml")]) == 0
+    exports = folder / "manuscript_exports"
+    path = exports / "the-teetotum.docx"
+    return (exports / "the-teetotum.md").read_text(encoding="utf-8"), docx.Document(path), path
+
+
 def compile_book(novel: Path, capsys) -> tuple[str, docx.document.Document, Path, str]:
     assert main(["manuscript", str(novel / "manuscript.yaml")]) == 0
     err = capsys.readouterr().err
@@ -63,8 +82,8 @@ def test_the_book_goes_beside_manuscript_yaml_with_progress_on_stderr(novel, cap
         assert f"chapter {n} of 3: chapters/{name}" in err
 
 
-def test_title_page_then_each_chapter_on_a_new_page_then_end(novel, capsys):
-    _, document, _, _ = compile_book(novel, capsys)
+def test_title_page_then_each_chapter_on_a_new_page_then_end(book):
+    _, document, _ = book
     paragraphs = document.paragraphs
     assert paragraphs[0].text.startswith("Jane Smith\tabout ") and paragraphs[0].text.endswith(" words")
     assert [p.text for p in paragraphs[1:5]] == ["1 Cheapside", "London EC2V 6AA", "jane@example.com",
@@ -83,8 +102,8 @@ def test_title_page_then_each_chapter_on_a_new_page_then_end(novel, capsys):
     assert paragraphs[-1].text == "END" and paragraphs[-1].style.paragraph_format.alignment == WD_ALIGN_PARAGRAPH.CENTER
 
 
-def test_manuscript_styles(novel, capsys):
-    _, document, _, _ = compile_book(novel, capsys)
+def test_manuscript_styles(book):
+    _, document, _ = book
     normal = document.styles["Normal"]
     assert normal.font.size == Pt(12) and normal.font.name == "Times New Roman"
     assert normal.paragraph_format.line_spacing_rule == WD_LINE_SPACING.DOUBLE
@@ -92,8 +111,8 @@ def test_manuscript_styles(novel, capsys):
     assert all(s.left_margin == Inches(1) and s.right_margin == Inches(1) for s in document.sections)
 
 
-def test_running_head_and_page_numbers_from_the_first_chapter(novel, capsys):
-    _, document, _, _ = compile_book(novel, capsys)
+def test_running_head_and_page_numbers_from_the_first_chapter(book):
+    _, document, _ = book
     title_page, body = document.sections
     assert title_page.header.paragraphs[0].text == "" and not title_page.header.is_linked_to_previous
     assert body.header.paragraphs[0].text == "Smith / TEETOTUM / 1"
@@ -101,8 +120,8 @@ def test_running_head_and_page_numbers_from_the_first_chapter(novel, capsys):
     assert body.start_type == 2  # a new page
 
 
-def test_the_markdown_book_is_titled_once_with_every_chapter(novel, capsys):
-    md, _, _, _ = compile_book(novel, capsys)
+def test_the_markdown_book_is_titled_once_with_every_chapter(book):
+    md, _, _ = book
     front = yaml.safe_load(md.split("---\n", 2)[1])
     assert front["title"] == "The Teetotum" and front["author"] == "Jane Smith"
     assert [c["scene"] for c in front["chapters"]] == ELSEWHERE
@@ -169,8 +188,8 @@ def test_bad_chapters_are_located(novel, capsys, chapters, problem):
 
 @pytest.mark.skipif(shutil.which("soffice") is None or shutil.which("pdftotext") is None,
                     reason="LibreOffice (soffice) and poppler-utils (pdftotext) are needed to read the pages")
-def test_libreoffice_pages(novel, capsys, tmp_path):
-    _, _, path, _ = compile_book(novel, capsys)
+def test_libreoffice_pages(book, tmp_path):
+    _, _, path = book
     out = tmp_path / "pdf"
     subprocess.run(["soffice", f"-env:UserInstallation=file://{tmp_path / 'profile'}", "--headless",
                     "--convert-to", "pdf", "--outdir", str(out), str(path)], capture_output=True, check=True,
@@ -192,8 +211,8 @@ def test_libreoffice_pages(novel, capsys, tmp_path):
 
 
 @pytest.mark.skipif(shutil.which("pandoc") is None, reason="pandoc is not installed (Debian: apt-get install pandoc)")
-def test_pandoc_titles_the_book_once(novel, capsys):
-    _, _, path, _ = compile_book(novel, capsys)
+def test_pandoc_titles_the_book_once(book):
+    _, _, path = book
     html = subprocess.run(["pandoc", "-s", str(path.with_suffix(".md")), "-t", "html"], capture_output=True,
                           text=True, check=True, timeout=60).stdout
     assert html.count('class="title"') == 1 and html.count("The Teetotum</h1>") == 1
