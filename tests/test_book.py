@@ -36,13 +36,19 @@ chapters:
 def novel(tmp_path, monkeypatch):
     """A novel written elsewhere: manuscript.yaml and its three scenes in a folder of their own, run from
     another folder."""
-    folder = tmp_path / "novel"
+    folder = written_novel(tmp_path)
+    monkeypatch.chdir(tmp_path / "work")
+    return folder
+
+
+def written_novel(where: Path) -> Path:
+    """manuscript.yaml and its three scenes in where/novel, and an empty where/work to run from."""
+    folder = where / "novel"
     (folder / "chapters").mkdir(parents=True)
     for name in ELSEWHERE:
         shutil.copy(ROOT / "tests" / "elsewhere" / name, folder / "chapters" / name)
     (folder / "manuscript.yaml").write_text(MANUSCRIPT, encoding="utf-8")
-    (tmp_path / "work").mkdir()
-    monkeypatch.chdir(tmp_path / "work")
+    (where / "work").mkdir()
     return folder
 
 
@@ -51,12 +57,7 @@ def book(tmp_path_factory) -> tuple[str, docx.document.Document, Path]:
     """The novel's book compiled once for the tests that only read it (each compile writes three chapters):
     its Markdown, its Word document and the document's path."""
     tmp = tmp_path_factory.mktemp("book")
-    folder = tmp / "novel"
-    (folder / "chapters").mkdir(parents=True)
-    for name in ELSEWHERE:
-        shutil.copy(ROOT / "tests" / "elsewhere" / name, folder / "chapters" / name)
-    (folder / "manuscript.yaml").write_text(MANUSCRIPT, encoding="utf-8")
-    (tmp / "work").mkdir()
+    folder = written_novel(tmp)
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(tmp / "work")
         assert main(["manuscript", str(folder / "manuscript.yaml")]) == 0
