@@ -400,12 +400,14 @@ def test_a_round_figure_of_spaces_holds_within_two_of_the_truth():
     assert about(7) == "seven spaces" and about(17) == "above fifteen spaces" and about(19) == "nearly twenty spaces"
     assert about(30) == "fully thirty spaces"
     goal = load_board("mansion-of-happiness").goal
-    sc, play, i = find(lambda a, b, c: b.turn > 3 and goal - c.pos[a.player] >= 30)
+    sc, play, i = find(lambda a, b, c: b.turn > 3 and goal - c.pos[a.player] >= 30 and (goal - c.pos[a.player]) % 5)
     seat = play.played[i].action.player
     far, who = goal - play.game.states[i + 1].pos[seat], name(sc, seat)
     assert "distance" not in false(sc, play, f"{who} stood {about(far)} from the Mansion of Happiness.", i)
     assert "distance" in false(sc, play, f"{who} stood some {number(5 * round(far / 5) + 15)} spaces from it.", i)
     assert "distance" in false(sc, play, f"{who} stood {number(far + 3)} spaces from it.", i)
+    wrong = "above" if about(far).startswith("nearly") else "nearly"  # each points one way: the other is false
+    assert "distance" in false(sc, play, f"{who} stood {wrong} {number(5 * round(far / 5))} spaces from it.", i)
 
 
 def test_a_spin_named_is_a_spin_its_player_made():

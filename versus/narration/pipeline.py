@@ -515,8 +515,8 @@ def compose(play: Playthrough, pace: str = "brisk", words: int | None = None,
 
 def search(telling: Telling, target: int, pace: str, strict: bool = False) -> Draft:
     """The first draft, in the order of shapes most wanted, within 15% of the target with speech between a
-    quarter and a half of its words; else the nearest of those tried. strict: the author's own budget,
-    never left for the sake of the talk."""
+    quarter and a half of its words; else, of those tried, a talky one within the budget or a little beyond
+    it, then the nearest. strict: the author's own budget, never left for the sake of the talk."""
     tried: list[Draft] = []
     candidates = shapes("summary") + shapes("brisk") if target <= 450 else shapes("brisk")
     order = {shape: k for k, shape in enumerate(candidates)}

@@ -234,7 +234,9 @@ def receipt(c: Check) -> bool:
 
 SPACES = re.compile(r"(?<![\w-])((?:some|nearly|above|fully) )?(" + "|".join(sorted(NUMBERS, key=len, reverse=True))
                     + r"|\d+) (spaces|squares|steps)\b", re.I)
-SOME = 2  # "nearly twenty spaces" is a round figure: true of eighteen to twenty-two, as are "some" and "above"
+ROUGH = {  # a round figure of spaces and the distances it is true of: "nearly twenty" of eighteen or nineteen
+    "nearly": lambda said, k: 0 < said - k <= 2, "above": lambda said, k: 0 < k - said <= 2,
+    "fully": lambda said, k: k == said, "some": lambda said, k: abs(k - said) <= 2}
 
 
 def distance(c: Check) -> bool:
@@ -251,9 +253,9 @@ def distance(c: Check) -> bool:
         known |= {board.goal - e.space for e in c.events(ev.Landed, p)}
     known |= {a.spin for a in (c.replay.actions[i] for i in c.indices) if a.spin}
     known |= {margin for _, margin in map(c.replay.sole_leader, c.ends())}
-    stated = [(NUMBERS.get(m.group(2).lower(), int(m.group(2)) if m.group(2).isdigit() else -1), bool(m.group(1)))
-              for m in SPACES.finditer(c.narration)]
-    return all(any(abs(a - k) <= SOME for k in known) if rough else a in known for a, rough in stated)
+    stated = [(NUMBERS.get(m.group(2).lower(), int(m.group(2)) if m.group(2).isdigit() else -1),
+               (m.group(1) or "").strip().lower()) for m in SPACES.finditer(c.narration)]
+    return all(any(ROUGH[word](a, k) for k in known) if word else a in known for a, word in stated)
 
 
 def eventless(c: Check) -> bool:
