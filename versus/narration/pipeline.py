@@ -6,6 +6,7 @@ plan's shape for one that meets the author's word budget.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 from collections.abc import Sequence
@@ -315,7 +316,7 @@ class Realising:
             head = text.split(" ", 1)[0]
             if head not in self.t.realiser.proper and not text.startswith(self.t.realiser.proper_spaces):
                 text = text[:1].lower() + text[1:]
-            units[k] = Unit(f"{word} {text}", units[k].first, units[k].last, units[k].author)
+            units[k] = _opened(units[k], word, text)
             self.contrasts += 1
             break
         return units
@@ -333,7 +334,7 @@ class Realising:
                 continue
             word = LINKS[self.links % len(LINKS)]
             self.links += 1
-            units[k] = Unit(f"{word} {unit.text}", unit.first, unit.last, unit.author)
+            units[k] = _opened(unit, word, unit.text)
             break
         return units
 
@@ -550,6 +551,11 @@ def _estimate(shape: Shape) -> int:
         return (60 if shape.lean else 110) + 35 * shape.moments
     talk = shape.talks * (45 + 17 * shape.lines) + 30 * (shape.opening_talk + shape.closing_talk)
     return 150 + talk + 35 * shape.moments
+
+
+def _opened(unit: Unit, word: str, text: str) -> Unit:
+    """The sentence opening on a linking word ("Meanwhile,", "But"), its actions the same."""
+    return dataclasses.replace(unit, text=f"{word} {text}")
 
 
 def _cries(line: str) -> bool:

@@ -234,9 +234,7 @@ class Book:
         """A narrator's sentence that would begin as too many in this export already began."""
         if rule.beat in ("", "step") or ("author", True) in rule.criteria:  # the author's words are hers to repeat
             return False
-        frame = _frame(rule.text)
-        named = rule.text.split(" ", 1)[0] in TITLES  # "Mr. Bingley was …" begins on a name, as "{actor}" does
-        return self.frames[frame] >= FRAMES.get("{" if named else frame[:1], 1)
+        return self.frames[_frame(rule.text)] >= allowance(rule.text)
 
     def reseed(self, seed: int) -> None:
         """Ties from here on broken by this seed (each beat's own, so a shared beginning reads the same)."""
@@ -310,6 +308,13 @@ class Book:
 
 TITLES = ("Mr.", "Mrs.", "Miss", "Lady", "Sir", "Colonel", "Captain", "Lord")
 FRAMES = {"{": 3}  # sentences of an export that may begin alike: on a person's name, three; otherwise one
+
+
+def allowance(text: str) -> int:
+    """How many sentences of an export may begin as this one does: three where it begins on a person's
+    name ("{actor} came", or "Mr. Bingley was"), one otherwise."""
+    named = text.split(" ", 1)[0] in TITLES
+    return FRAMES.get("{" if named else _frame(text)[:1], 1)
 
 
 def _frame(text: str) -> str:

@@ -327,11 +327,12 @@ class Teller:
                 "leader_reverses": s.leader_reverses,
                 "lead_known": s.before.leader is not None and s.before.leader == self.told_leader,
                 "reverses": max(s.reverses, default=0), "gain": max(s.gains, default=0),
-                "lifts": self._lifts(s, indices), "setbacks": len(self._setbacks(s, indices))}
+                "lifts": len(self._lifts(s, indices)), "setbacks": len(self._setbacks(s, indices))}
 
-    def _lifts(self, s: StretchFacts, indices: list[int]) -> int:
+    def _lifts(self, s: StretchFacts, indices: list[int]) -> list[int]:
+        """The virtues that carried the stretch's {gainer} on (the spaces, in order)."""
         gainer = self._gainer(s)
-        return sum(1 for a in self._actions(indices) if a.player == gainer and a.advanced > 0 and a.landed)
+        return [a.landed for a in self._actions(indices) if a.player == gainer and a.advanced > 0 and a.landed]
 
     def _particulars(self, s: StretchFacts, indices: list[int], confined: Sequence[int] = ()) -> dict[str, str]:
         """The spaces that made a stretch what it was, as words: those that sent its {unlucky} back
@@ -342,14 +343,12 @@ class Teller:
         shut = [a.landed for a in self._actions(indices) if confined and a.player == confined[0] and a.confined]
         if shut and shut[0]:
             out["shut_at"] = self.spoken(shut[0])
-        gainer = self._gainer(s)
         back = self._setbacks(s, indices)
         if back:
             out["setbacks"] = self._spaces(back, counts=True)
-        if gainer is not None:
-            lifts = [a.landed for a in self._actions(indices) if a.player == gainer and a.advanced > 0 and a.landed]
-            if lifts:
-                out["lifts"] = self._spaces(lifts, counts=False)
+        lifts = self._lifts(s, indices) if self._gainer(s) is not None else []
+        if lifts:
+            out["lifts"] = self._spaces(lifts, counts=False)
         return out
 
     def _setbacks(self, s: StretchFacts, indices: list[int]) -> list[int]:
