@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections import Counter
@@ -164,7 +165,7 @@ def unanswered(lines: list[tuple[int, str, str, str]]) -> int:
 
 def repeated_phrases(text: str, names: set[str], most: int = 3) -> list[tuple[str, int]]:
     """Four-word phrases (names and places aside) said more than most times, with their counts."""
-    counts = Counter(Phrases(names).grams(text))
+    counts = _grams(text, frozenset(n.lower() for n in names))
     return sorted(((" ".join(g), n) for g, n in counts.items() if n > most), key=lambda x: -x[1])
 
 
@@ -204,17 +205,20 @@ class Phrases:
     MOST = 3
 
     def __init__(self, names: Iterable[str]) -> None:
-        self.names = {n.lower() for n in names}
+        self.names = frozenset(n.lower() for n in names)
         self.counts: Counter[tuple[str, ...]] = Counter()
 
-    def grams(self, text: str) -> list[tuple[str, ...]]:
-        words = [w.lower() for w in WORD.findall(text)]
-        fours = [g for g in zip(words, words[1:], words[2:], words[3:], strict=False) if not self.names.intersection(g)]
-        return fours + [g for g in itertools.pairwise(words) if g in TICS]
-
     def would_exceed(self, text: str) -> bool:
-        new = Counter(self.grams(text))
-        return any(self.counts[g] + n > (TICS.get(g, self.MOST)) for g, n in new.items())
+        return any(self.counts[g] + n > (TICS.get(g, self.MOST)) for g, n in _grams(text, self.names).items())
 
     def add(self, text: str) -> None:
-        self.counts.update(self.grams(text))
+        self.counts.update(_grams(text, self.names))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _grams(text: str, names: frozenset[str]) -> Counter[tuple[str, ...]]:
+    """A text's four-word phrases without a name in them, and its tics, counted (each rule's text is
+    weighed against the export many times a telling: read once). Callers must not change the result."""
+    words = [w.lower() for w in WORD.findall(text)]
+    fours = [g for g in zip(words, words[1:], words[2:], words[3:], strict=False) if not names.intersection(g)]
+    return Counter(fours + [g for g in itertools.pairwise(words) if g in TICS])

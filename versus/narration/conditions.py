@@ -8,9 +8,10 @@ values, or a comparison (">0", ">=8", "<=3"). A fact the moment lacks fails ever
 from __future__ import annotations
 
 import difflib
+import functools
 import operator
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -119,11 +120,18 @@ class Entry:
 def holds(wanted: Any, actual: Any) -> bool:
     if isinstance(wanted, list):
         return any(holds(w, actual) for w in wanted)
-    if isinstance(wanted, str):
-        match = COMPARISON.match(wanted)
-        if match and isinstance(actual, (int, float)) and not isinstance(actual, bool):
-            return OPS[match.group(1)](actual, int(match.group(2)))
+    if isinstance(wanted, str) and isinstance(actual, (int, float)) and not isinstance(actual, bool):
+        comparison = _comparison(wanted)
+        if comparison:
+            return comparison[0](actual, comparison[1])
     return wanted == actual
+
+
+@functools.cache
+def _comparison(wanted: str) -> tuple[Callable[[Any, Any], bool], int] | None:
+    """A criterion such as ">= 3" read once (rules are matched many thousand times a telling)."""
+    match = COMPARISON.match(wanted)
+    return (OPS[match.group(1)], int(match.group(2))) if match else None
 
 
 def problems(when: Any) -> list[str]:

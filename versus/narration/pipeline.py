@@ -20,7 +20,7 @@ from versus.narration.facts import Facts, setting_of
 from versus.narration.plan import Beat, Shape
 from versus.narration.realise import Paragraph, Realiser, speech
 from versus.narration.refer import Referrer, amounts
-from versus.narration.rules import Book, Library, Rule, builtin
+from versus.narration.rules import Book, Library, Rule, builtin, builtin_library
 from versus.narration.talk import Memory, Moment, Talk
 from versus.narration.tell import Block, Teller
 from versus.narration.truth import Unit
@@ -81,7 +81,8 @@ class Telling:
                                                  (rivals[0], rivals[1]))
         self.firings = play.firings()
         self.spun = tuple(a.spin for a in actions)
-        self.rules = list(rules if rules is not None else (*author_rules(self.scene, self.company), *builtin()))
+        authored = author_rules(self.scene, self.company) if rules is None else list(rules)
+        self.rules = [*authored, *builtin()] if rules is None else authored
         digest = hashlib.blake2b(repr((self.scene.seed, play.spins())).encode(), digest_size=8).digest()
         self.seed = int.from_bytes(digest, "big")
         setting = setting_of(self.scene)
@@ -97,7 +98,7 @@ class Telling:
         self.realiser = Realiser([s.name for s in self.board.spaces], proper, printed)
         self.made: dict[tuple[Any, ...], Draft] = {}
         self.names = scene_names(self.scene, self.board)
-        self.library = Library(self.rules)
+        self.library = builtin_library() if rules is None and not authored else Library(self.rules)
 
     # -- drafts ------------------------------------------------------------------------------------
     def draft(self, pace: str, shape: Shape) -> Draft:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -48,26 +48,28 @@ class Rule:
         return "{echo}" in self.text or "{Echo}" in self.text
 
     def matches(self, query: Mapping[str, Any]) -> bool:
-        memory: frozenset[str] = query.get("memory", frozenset())
-        motifs: frozenset[str] = query.get("motifs", frozenset())
         for key, wanted in self.criteria:
-            if key == "recall":
-                if not set(_words(wanted)) <= memory:
-                    return False
-            elif key == "unless":
-                if set(_words(wanted)) & memory:
-                    return False
-            elif key == "author":
-                continue  # weight only: an author's rule outranks a bundled one of the same criteria
-            elif key == "present":
-                if not set(_words(wanted)) <= query.get("present", frozenset()):
-                    return False
-            elif key == "motif":
-                if not set(_words(wanted)) & motifs:
+            special = SPECIAL.get(key)
+            if special is not None:
+                if not special(wanted, query):
                     return False
             elif key not in query or not holds(wanted, query[key]):
                 return False
         return True
+
+
+def _memory(query: Mapping[str, Any], key: str) -> frozenset[str]:
+    return query.get(key, frozenset())
+
+
+# Criteria that are not a fact compared with a value: what has been said, who is at the table.
+SPECIAL: dict[str, Callable[[Any, Mapping[str, Any]], bool]] = {
+    "recall": lambda wanted, q: set(_words(wanted)) <= _memory(q, "memory"),
+    "unless": lambda wanted, q: not set(_words(wanted)) & _memory(q, "memory"),
+    "author": lambda wanted, q: True,  # weight only: an author's rule outranks a bundled one of the same criteria
+    "present": lambda wanted, q: set(_words(wanted)) <= _memory(q, "present"),
+    "motif": lambda wanted, q: bool(set(_words(wanted)) & _memory(q, "motifs")),
+}
 
 
 def _words(value: Any) -> list[str]:
@@ -212,6 +214,13 @@ class Library:
                 for key in _words(criteria.get("beat") or criteria.get("event") or "*"):
                     for who in speakers:
                         self.index.setdefault((rule.spoken, key, who), []).append(rule)
+
+
+@cache
+def builtin_library() -> Library:
+    """The bundled rules indexed once a process (a library is only read), for the scenes with no lines of
+    their author's."""
+    return Library(builtin())
 
 
 class Book:
