@@ -80,6 +80,9 @@ CONDITIONS: dict[str, str] = {
              " lucas-lodge, meryton, london or elsewhere",
     "reverses": "the most moves back any one player made in a stretch (its {unlucky})",
     "gain": "the most spaces any one player went up the board over a stretch (its {gainer}, {gain})",
+    "gainer": "who went furthest up the board over a stretch (its {gainer}), as speaker: a line that gives them"
+              " a character (vanity, modesty) names whose it is",
+    "unlucky": "who went back most often in a stretch (its {unlucky}), as speaker",
     "lifts": "how many times a virtue advanced the stretch's {gainer} in it (named in {lifts}: 'Sincerity and"
              " Truth')",
     "setbacks": "how many times a space sent the stretch's {unlucky} back in it (an overshoot is not counted), named"

@@ -327,7 +327,12 @@ class Teller:
                 "leader_reverses": s.leader_reverses,
                 "lead_known": s.before.leader is not None and s.before.leader == self.told_leader,
                 "reverses": max(s.reverses, default=0), "gain": max(s.gains, default=0),
-                "lifts": len(self._lifts(s, indices)), "setbacks": len(self._setbacks(s, indices))}
+                "lifts": len(self._lifts(s, indices)), "setbacks": len(self._setbacks(s, indices)),
+                **self._who(("gainer", self._gainer(s)), ("unlucky", self._unlucky(s)))}
+
+    def _who(self, *seats: tuple[str, int | None]) -> dict[str, str]:
+        """The people a stretch turns on, as the cast knows them (a line of vanity is for the vain)."""
+        return {name: self.company.by_seat[seat].who for name, seat in seats if seat is not None}
 
     def _lifts(self, s: StretchFacts, indices: list[int]) -> list[int]:
         """The virtues that carried the stretch's {gainer} on (the spaces, in order)."""
