@@ -216,6 +216,22 @@ def test_another_month_when_the_month_was_the_last():
     assert "still_waiting" not in false(sc, play, f"{who} was still shut up.", j)
 
 
+def test_an_advantage_that_had_not_lasted_was_once_held():
+    def sole(state):
+        top = sorted(state.pos, reverse=True)
+        return state.pos.index(top[0]) if top[0] > 0 and top[0] != top[1] else None
+
+    # the first action after which a player leads alone: the other has never led alone before it
+    sc, play, i = find(lambda a, b, c: sole(c) is not None, players=2)
+    leader = sole(play.game.states[i + 1])
+    said = f"{name(sc, 1 - leader)}’s advantage had not lasted: by then {name(sc, leader)} was in front."
+    assert "lead_lost" in false(sc, play, said, i)
+    # later, after the other has led: the same sentence holds
+    states = play.game.states
+    j = next(k for k in range(i + 1, len(play.played)) if sole(states[k]) == 1 - leader and sole(states[k + 1]) == leader)
+    assert "lead_lost" not in false(sc, play, said, j)
+
+
 # -- the narrator tells only what happened ---------------------------------------------------------
 def told_falsehoods(sc, seed: int, pace: str) -> list[str]:
     play = Playthrough(sc, seed=seed)

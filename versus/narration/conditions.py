@@ -48,7 +48,8 @@ CONDITIONS: dict[str, str] = {
     # the query of a response rule (docs/narration.md): who speaks, to whom, about what
     "event": "the moment: opening, lead, crime, fall, confined, collision, overshoot, virtue, finish, unfinished,"
              " close",
-    "beat": "for narration: opening, stretch, approach, moment, finish, unfinished, close, step",
+    "beat": "for narration: opening, setting, stretch, approach, upset (the run to the finish when the reader was"
+            " last told another led), moment, interlude, finish, unfinished, close, step",
     "speaker": "who speaks: a cast id (elizabeth, darcy, …) or, for someone the cast does not know, the scene's id",
     "hearer": "who is spoken to, as speaker",
     "actor": "whom the moment befell, as speaker",
@@ -90,6 +91,7 @@ CONDITIONS: dict[str, str] = {
     "lead_known": "true when the one overtaken at a change of lead is the one the reader was last told led",
     "hushed": "true at a moment the author's own aside speaks to (a line telling of silence wants false)",
     # the run to the finish (beat: approach)
+    "upset": "true when the winner leads and the reader was last told that somebody else did (beat: upset)",
     "close": "true when the winner, just before winning, led the nearest of the others by six spaces or fewer",
     "runaway": "true when the winner, just before winning, led the nearest of the others by twenty or more",
     "overtaken": "true when, just before the winning spin, someone other than the winner led",

@@ -299,14 +299,21 @@ class Teller:
             "waits": self.facts.states[beat.last + 1].waiting[runner] > 0 and runner in self.shut_told}
         # a long way is told as a long way: "fully thirty-five spaces" in every export is a countdown
         far = tuple(f"{{{k}}}" for k in ("need", "behind", "gap") if int(query[k]) > ROUGH_AFTER)
-        rule = self.book.narration(query, unsaid=far)
+        # the reader was last told somebody else led: the run-in says the lead changed, not only who has it
+        before = self.told_leader if leads and self.told_leader not in (None, w) else None
+        query["upset"] = before is not None
+        rule = self.book.narration(query | {"beat": "upset"}, unsaid=far) if before is not None else None
+        rule = rule or self.book.narration(query, unsaid=far)
         if rule is None:
             return self._stretch(dataclasses.replace(beat, kind="stretch"))
         self.book.use(rule)
         self.approached = True
+        if leads:
+            self.told_leader = w
         seats = self.company.by_seat
         roles = (("actor", seats[w].id), ("runner", seats[runner].id),
-                 ("leader", seats[lead.leader].id if lead.leader is not None else ""))
+                 ("leader", seats[lead.leader].id if lead.leader is not None else ""),
+                 ("before", seats[before].id if before is not None else ""))
         leader_need = goal - pos[lead.leader] if lead.leader is not None else 0
         values = (("need", about(goal - pos[w])), ("behind", about(goal - pos[runner])),
                   ("gap", about(gap)), ("leader_need", about(leader_need)),

@@ -308,6 +308,17 @@ def took_lead(c: Check) -> bool:
     return False
 
 
+def lead_lost(c: Check) -> bool:
+    """'X's advantage had not lasted: by then Y was in front': one named player leads alone after these
+    actions, and another named led alone at some moment before."""
+    who = c.who()
+    for end in c.ends():
+        leader, _ = c.replay.sole_leader(end)
+        if leader in who and any(c.replay.sole_leader(k)[0] in set(who) - {leader} for k in range(end)):
+            return True
+    return False
+
+
 def leads(c: Check) -> bool:
     return any(leader is not None and leader in c.who() for leader, _ in map(c.replay.sole_leader, c.ends()))
 
@@ -505,7 +516,7 @@ TESTS: dict[str, Callable[[Check], bool]] = {
     "back": back, "forward": forward, "setbacks_counted": setbacks_counted, "distance": distance,
     "short_of_goal": short_of_goal, "overshoot": overshoot,
     "lead_narrow": lead_narrow, "lead_wide": lead_wide, "lead_long": lead_long, "took_lead": took_lead,
-    "leads": leads, "history": history, "collisions_counted": collisions_counted,
+    "leads": leads, "lead_lost": lead_lost, "history": history, "collisions_counted": collisions_counted,
     "evening": lambda c: c.replay.time == "evening", "morning": lambda c: c.replay.time == "morning",
     "company": lambda c: bool(c.replay.scene.company), "going_home": lambda c: c.replay.visiting,
     "nothing_decided": nothing_decided, "stretch_total": stretch_total, "held_throughout": held_throughout,
