@@ -618,6 +618,18 @@ def test_he_or_she_after_a_sentence_naming_two_of_that_sex_is_nobody_a_reader_ca
     assert [who for _, who, _, _ in checks.spoken_lines(text, people, pronouns)] == ["mrsb"]
 
 
+def test_she_after_a_cry_that_tells_a_moment_is_the_one_the_moment_befell():
+    """A tag that tells a moment names its people after the speaker: "said she" in the next paragraph is
+    the last of them a reader met, not the last woman who spoke."""
+    people = [("caroline", ["Miss Bingley"]), ("bingley", ["Mr. Bingley"]), ("eliza", ["Elizabeth"])]
+    pronouns = {"caroline": "she", "bingley": "he", "eliza": "she"}
+    text = ("“I must turn you out,” said Miss Bingley.\n\n“Oh, that is too bad!” cried Mr. Bingley, when "
+            "Elizabeth came to the Sabbath Breaker. “Have some of my counters.”\n\n“You are very generous,” said she.")
+    assert [who for _, who, _, _ in checks.spoken_lines(text, people, pronouns)] == ["caroline", "bingley", "eliza"]
+    plain = text.replace(", when Elizabeth came to the Sabbath Breaker", "")  # no clause: the last woman heard
+    assert [who for _, who, _, _ in checks.spoken_lines(plain, people, pronouns)] == ["caroline", "bingley", "caroline"]
+
+
 def test_one_person_calls_another_by_name_twice_and_then_only_where_the_name_is_needed():
     """"Perhaps you have not looked, Miss Elizabeth" / "You are confined, Miss Elizabeth" / "I see I must
     be more careful, Miss Elizabeth, in what…": a third vocative reads as a tag, not a voice."""

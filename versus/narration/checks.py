@@ -87,15 +87,17 @@ def spoken_lines(text: str, people: list[tuple[str, list[str]]],
     out: list[tuple[int, str, str, str]] = []
     run: list[str] = []  # speakers since the last paragraph of narration
     heard = ""  # the words of the speech before, which may name the one who answers it ("said he")
+    clause = ""  # the narration in the tag before ("cried Mr. Bingley, when Elizabeth came to …")
     for k, para in enumerate(_paragraphs(text)):
         speeches = SPEECH.findall(para)
         if not speeches or not para.startswith("“"):
-            run, heard = [], ""  # narration before the speech: "said she" is the one it has just named
+            run, heard, clause = [], "", ""  # narration before the speech: "said she" is the one it has just named
         if not speeches:
             continue
         for m in tagged.finditer(para):
             name = m.group(3)
-            speaker = lookup.get(name) or next((s for s in reversed(run) if (pronouns or {}).get(s) == name), None) \
+            speaker = lookup.get(name) or _last_named(clause, names, pronouns or {}, name) \
+                or next((s for s in reversed(run) if (pronouns or {}).get(s) == name), None) \
                 or _last_named(para[:m.start()], names, pronouns or {}, name) \
                 or _last_named(heard, names, pronouns or {}, name)
             if speaker:
@@ -105,6 +107,11 @@ def spoken_lines(text: str, people: list[tuple[str, list[str]]],
             out.append((k, run[-2], "", speeches[0].strip("“”")))  # strict alternation of two
             run.append(run[-2])
         heard = " ".join(speeches)
+        # a tag that tells a moment names its people after the speaker's, and "said she" next means the
+        # last of them ("… cried Mr. Bingley, when Elizabeth came to the Sabbath Breaker.” “…,” said she)
+        tags = list(tagged.finditer(para))
+        after = SPEECH.sub(" ", para[tags[-1].end():]) if tags else ""
+        clause = after if after.lstrip().startswith(",") else ""
     return out
 
 

@@ -233,8 +233,11 @@ class Realising:
         if " must " in text:  # "when she came to Sloth and must wait" will not parse
             return None
         if text.startswith(actor.called + " "):
-            if hearer_id == actor_id and actor.pronoun != speaker.pronoun and actor.pronoun in ("he", "she"):
-                text = actor.pronoun + text[len(actor.called):]  # "observed Mary, when he fell into a Passion"
+            alone = not any(p.id != actor_id and p.pronoun == actor.pronoun for p in people.values())
+            if hearer_id == actor_id and actor.pronoun != speaker.pronoun and actor.pronoun in ("he", "she") and alone:
+                # "observed Mary, when he fell into a Passion": only where "he" can mean nobody else at the
+                # table ("cried Mr. Bingley, when she came …" after Miss Bingley spoke reads as hers)
+                text = actor.pronoun + text[len(actor.called):]
         elif first in ("He", "She") and first.lower() == actor.pronoun:
             text = actor.called + text[len(first):]  # the pronoun's antecedent was in the paragraph before
         elif text.startswith(("The teetotum ", "It cost ")):
