@@ -81,8 +81,9 @@ class Telling:
                                                  (rivals[0], rivals[1]))
         self.firings = play.firings()
         self.spun = tuple(a.spin for a in actions)
-        authored = author_rules(self.scene, self.company) if rules is None else list(rules)
-        self.rules = [*authored, *builtin()] if rules is None else authored
+        given = list(rules) if rules is not None else None
+        authored = author_rules(self.scene, self.company) if given is None else []
+        self.rules = given if given is not None else [*authored, *builtin()]
         digest = hashlib.blake2b(repr((self.scene.seed, play.spins())).encode(), digest_size=8).digest()
         self.seed = int.from_bytes(digest, "big")
         setting = setting_of(self.scene)
@@ -98,7 +99,7 @@ class Telling:
         self.realiser = Realiser([s.name for s in self.board.spaces], proper, printed)
         self.made: dict[tuple[Any, ...], Draft] = {}
         self.names = scene_names(self.scene, self.board)
-        self.library = builtin_library() if rules is None and not authored else Library(self.rules)
+        self.library = Library(self.rules) if given is not None or authored else builtin_library()
 
     # -- drafts ------------------------------------------------------------------------------------
     def draft(self, pace: str, shape: Shape) -> Draft:

@@ -58,17 +58,18 @@ class Rule:
         return True
 
 
-def _memory(query: Mapping[str, Any], key: str) -> frozenset[str]:
+def _held(query: Mapping[str, Any], key: str) -> frozenset[str]:
+    """The set a query holds under key (memory keys, people present, motifs), empty where it has none."""
     return query.get(key, frozenset())
 
 
 # Criteria that are not a fact compared with a value: what has been said, who is at the table.
 SPECIAL: dict[str, Callable[[Any, Mapping[str, Any]], bool]] = {
-    "recall": lambda wanted, q: set(_words(wanted)) <= _memory(q, "memory"),
-    "unless": lambda wanted, q: not set(_words(wanted)) & _memory(q, "memory"),
+    "recall": lambda wanted, q: set(_words(wanted)) <= _held(q, "memory"),
+    "unless": lambda wanted, q: not set(_words(wanted)) & _held(q, "memory"),
     "author": lambda wanted, q: True,  # weight only: an author's rule outranks a bundled one of the same criteria
-    "present": lambda wanted, q: set(_words(wanted)) <= _memory(q, "present"),
-    "motif": lambda wanted, q: bool(set(_words(wanted)) & _memory(q, "motifs")),
+    "present": lambda wanted, q: set(_words(wanted)) <= _held(q, "present"),
+    "motif": lambda wanted, q: bool(set(_words(wanted)) & _held(q, "motifs")),
 }
 
 
