@@ -595,6 +595,24 @@ def test_nobody_opens_two_conversations_running_with_the_same_kind_of_line():
         assert again is None or (again.speaker, _kind(again.rule.concept)) != (first.speaker, _kind(first.rule.concept))
 
 
+def test_a_collision_tells_whether_it_carried_the_one_turned_out_into_the_lead():
+    """Lydia, sent down from the Drunkard to the Stocks, turns Mr. Collins out up to the Drunkard's square:
+    the moment says so, and says whether it put him in front (readers met him leading unawares)."""
+    from versus.narration.tell import Teller
+
+    seen = set()
+    for path, seed in itertools.product(EXAMPLES, range(3)):
+        telling = Telling(played(load_scene(path), seed))
+        teller = Teller(telling.company, telling.facts, Book(telling.rules, telling.seed), None, telling.base,
+                        telling.space_names, [], telling.winner)
+        for point in (p for p in telling.points if p.event == "collision"):
+            a, facts = telling.facts.actions[point.index], dict(teller.moment(point).facts)
+            up = next(to > frm for who, frm, to in a.displaced if who == point.other)
+            assert facts["promoted"] == (up and a.after.leader == point.other != a.before.leader)
+            seen.add(facts["promoted"])
+    assert seen == {True, False}
+
+
 def _converse(telling, point, memory, teller_class):
     from versus.narration.talk import Talk
 

@@ -96,6 +96,9 @@ class Teller:
             "won_by_pov": point.event == "finish" and point.actor == self.company.scene.pov_seat,
             "lead_known": point.other is not None and point.other == self.told_leader,
             "spin": a.spin or 0, "spun": a.spin is not None,
+            # the one a collision turned out was carried up the board by it, and into the lead
+            "promoted": point.event == "collision" and point.other is not None
+            and a.after.leader == point.other and a.before.leader != point.other,
         }
         if point.event == "finish":
             facts |= self._run_in(a, other)
