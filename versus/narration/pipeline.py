@@ -153,6 +153,7 @@ class Realising:
         self.links = telling.seed % len(LINKS)  # words of time given so far, taken in turn from LINKS
         self.contrasts = 0  # sentences opened on "But" or "Yet" so far (CONTRASTS)
         self.folded = False  # a moment has been told in the tag of the first line about it (once an export)
+        self.replied = False  # "replied" has tagged a line (once an export: a second reads as a cycle of verbs)
 
     def paragraphs(self) -> list[Paragraph]:
         if self.summary:
@@ -426,8 +427,9 @@ class Realising:
         n = self.lines
         if self.last_speakers and self.last_speakers[-1] == speaker:
             return "added"
-        if answering:  # "said" above all: readers hear returned, observed and answered as a program's cycle
-            return ("said", "said", "replied", "said", "said", "said")[n % 6]
+        if answering and not self.replied and n % 6 == 2:  # "said" above all: readers hear "replied he",
+            self.replied = True  # returned, observed and answered as a program's cycle
+            return "replied"
         return "said"
 
     def _cover(self, paragraphs: list[Paragraph]) -> list[Paragraph]:
