@@ -529,6 +529,21 @@ def test_the_narrators_sentences_do_not_begin_alike():
         assert allowance("Down went {actor}.") == 1
 
 
+def test_a_sentence_frame_an_earlier_export_of_the_folder_used_is_left_while_another_will_serve():
+    """"It cost Mr. Collins three counters…" in one chapter and "It cost Mr. Bingley a counter…" in the
+    next read as one template: a folder's exports avoid each other's frames, not only their sentences."""
+    rules = parse({"narration": [
+        {"text": "It cost {actor} a counter to be found out.", "beat": "moment", "when": {"event": "crime"}},
+        {"text": "It cost {actor} dear to come to {space}.", "beat": "moment", "when": {"event": "crime"}},
+        {"text": "The board found {actor} out at {space}.", "beat": "moment", "when": {"event": "crime"}}]}, "t")
+    query = {"beat": "moment", "event": "crime"}
+    for seed in range(8):
+        chosen = Book(rules, seed, avoid=frozenset({rules[0].id})).narration(query)
+        assert chosen is not None and chosen.text.startswith("The board")
+    alone = Book(rules, 0, avoid=frozenset({rules[0].id, rules[2].id})).narration(query)
+    assert alone is not None and alone.text.startswith("It cost {actor} dear")  # the only one left serves
+
+
 def test_a_couple_is_listed_as_a_couple_in_either_order():
     from versus.narration.refer import Referrer
 

@@ -202,6 +202,7 @@ class Library:
         # (spoken, event or beat, speaker or "*") -> first lines: a query looks at four lists, not all
         self.index: dict[tuple[bool, str, str], list[Rule]] = {}
         self.openings = {r.id: _opening(r.text) for r in self.rules if r.spoken}  # each line's first sentence
+        self.by_id = {r.id: r for r in self.rules}
         for rule in self.rules:
             criteria = dict(rule.criteria)
             speakers = _words(criteria.get("speaker") or "*") if rule.spoken else ["*"]
@@ -239,12 +240,23 @@ class Book:
         self.texts: set[str] = set()
         self.openings: set[str] = set()  # the first sentence of every line spoken so far ("Oh!")
         self.frames: Counter[str] = Counter()  # how the narrator's sentences so far began ("down went")
+        # how the narrator's sentences in the manuscript's earlier exports began: a reader of the folder
+        # meets "It cost Mr. Collins three counters…" in one chapter and "It cost Mr. Bingley…" in the next
+        self.folder = Counter(_frame(r.text) for r in map(self.library.by_id.get, sorted(avoid))
+                              if r is not None and not r.spoken and r.beat not in ("", "step"))
 
     def _worn(self, rule: Rule) -> bool:
         """A narrator's sentence that would begin as too many in this export already began."""
         if rule.beat in ("", "step") or ("author", True) in rule.criteria:  # the author's words are hers to repeat
             return False
         return self.frames[_frame(rule.text)] >= allowance(rule.text)
+
+    def _worn_in_folder(self, rule: Rule) -> bool:
+        """A narrator's sentence beginning as one in an earlier export of the folder did (a frame allowed
+        once an export; those beginning on a name may recur)."""
+        if rule.spoken or rule.beat in ("", "step") or ("author", True) in rule.criteria:
+            return False
+        return allowance(rule.text) == 1 and self.folder[_frame(rule.text)] > 0
 
     def reseed(self, seed: int) -> None:
         """Ties from here on broken by this seed (each beat's own, so a shared beginning reads the same)."""
@@ -262,6 +274,8 @@ class Book:
                  and (gist or not r.echoes) and not self.phrases.would_exceed(_plain(r.text))]
         if not found:
             return None
+        fresh = [(score, r) for score, r in found if not self._worn_in_folder(r)]
+        found = fresh or found  # the folder's frames are avoided where another sentence will serve
         if self.lean or brief:  # a tight budget, or a plain moment: the shorter sentences, where there are any
             short = [(score, r) for score, r in found if len(r.text.split()) <= LEAN_WORDS]
             found = short or found
