@@ -397,6 +397,22 @@ def test_squares_named_with_how_often_they_sent_a_player_back_are_counted():
     assert false(sc, play, said, sent[1][0] + 1, 57) == ["setbacks_counted"]  # after both
 
 
+def test_a_square_that_turned_a_player_back_to_where_the_spin_began_is_a_setback():
+    """Mr. Darcy, at 21, spins four to Immodesty and is sent back to 21: his counter ends where it began,
+    but a reader counts the reverse, and so do the stretch's facts and the checker."""
+    from versus.narration.facts import Facts
+
+    sc, play, i = find(lambda a, b, c: any(isinstance(e, ev.Landed) and e.space > c.pos[a.player] == b.pos[a.player]
+                                           for e in a.events), players=2)
+    facts = Facts(play.game.board, [p.action for p in play.played], play.game.states)
+    a = facts.actions[i]
+    assert a.moved == "still" and a.turned_back and facts.stretch([i]).reverses[a.player] == 1
+    square = play.game.board.spaces[a.landed].name.title()
+    said = f"It was {name(sc, a.player)} whom {square} once turned back."
+    assert false(sc, play, said, i) == []
+    assert false(sc, play, said.replace("once", "twice"), i) == ["setbacks_counted"]
+
+
 def test_a_square_named_with_its_article_is_counted_too():
     """"whom the Perjurer twice turned back": the board prints A PERJURER, the prose says "the Perjurer"."""
     sc = load_scene(ROOT / "scenes" / "netherfield.yaml")

@@ -107,6 +107,12 @@ class ActionFacts:
         return "forward" if self.to > self.frm else "back" if self.to < self.frm else "still"
 
     @property
+    def turned_back(self) -> bool:
+        """Sent back from the square it came to, or back over the whole move: Immodesty turns a player back
+        to where the spin began, which a reader counts as a reverse though the counter ends where it was."""
+        return self.moved == "back" or bool(self.landed and self.to < self.landed)
+
+    @property
     def overtook(self) -> bool:
         return self.after.leader == self.player and self.before.leader != self.player and self.to > self.frm
 
@@ -232,5 +238,5 @@ class Facts:
             before=self.lead[indices[0]], after=self.lead[indices[-1] + 1],
             leader_reverses=sum(1 for a in told if a.player == self.lead[indices[-1] + 1].leader
                                 and (a.kind in ("vice", "offense", "sent") or a.confined or a.moved == "back")),
-            reverses=tuple(sum(1 for a in told if a.player == k and a.moved == "back") for k in range(len(start))),
+            reverses=tuple(sum(1 for a in told if a.player == k and a.turned_back) for k in range(len(start))),
             gains=tuple(end[k] - start[k] for k in range(len(start))))

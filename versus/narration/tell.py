@@ -369,7 +369,7 @@ class Teller:
     def _setbacks(self, s: StretchFacts, indices: list[int]) -> list[int]:
         """The spaces that sent the stretch's {unlucky} back (an overshoot, landing nowhere, is not one)."""
         unlucky = self._unlucky(s)
-        return [a.landed for a in self._actions(indices) if a.player == unlucky and a.moved == "back" and a.landed]
+        return [a.landed for a in self._actions(indices) if a.player == unlucky and a.turned_back and a.landed]
 
     def _actions(self, indices: list[int]) -> list[ActionFacts]:
         return [self.facts.actions[i] for i in indices]

@@ -486,7 +486,8 @@ def _clause_holds(c: Check, clause: str, met: list[tuple[int, int]]) -> bool:
 
 def setbacks_counted(c: Check) -> bool:
     """Each square named with a count ("Immodesty twice and Cruelty once turned him back") sent one of the
-    players it may be about back that many times in its actions (at least so many, in a paragraph)."""
+    players it may be about back from it that many times in its actions (at least so many, in a
+    paragraph): a player turned back to where the spin began was turned back, though no lower than before."""
     board = c.replay.board
     names = {re.sub(r"^(the|a|an) ", "", sp.name.lower()): n for n, sp in enumerate(board.spaces) if sp.name}
     counted = re.compile(r"\b(" + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
@@ -495,7 +496,7 @@ def setbacks_counted(c: Check) -> bool:
     for space, n in stated:
         back = [sum(1 for i in c.indices for e in c.replay.actions[i].events
                     if isinstance(e, ev.Landed) and e.player == p and e.space == space
-                    and c.replay.states[i + 1].pos[p] < c.replay.states[i].pos[p]) for p in c.who()]
+                    and c.replay.states[i + 1].pos[p] < e.space) for p in c.who()]  # sent back from it
         if not any(k == n or (not c.strict and k >= n) for k in back):
             return False
     return bool(stated)
