@@ -427,8 +427,9 @@ class Realising:
         n = self.lines
         if self.last_speakers and self.last_speakers[-1] == speaker:
             return "added"
-        if answering and not self.replied and n % 6 == 2:  # "said" above all: readers hear "replied he",
-            self.replied = True  # returned, observed and answered as a program's cycle
+        # "said" above all: readers hear "replied he", returned, observed and answered as a program's cycle
+        if answering and not self.replied and n % 6 == 2:
+            self.replied = True
             return "replied"
         return "said"
 
