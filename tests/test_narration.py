@@ -498,6 +498,23 @@ def test_nobody_announces_their_own_fortune_to_nobody(path):
                 assert lines[0].speaker != moment.actor, lines[0].rule.text
 
 
+def test_the_one_named_aloud_answers_the_first_line_untagged():
+    """“Passion, Mr. Darcy?” said Elizabeth. / “Perhaps you have not looked.” A novel leaves the answer
+    untagged where the line before named the one who gives it; the checker reads it so, and only then."""
+    people_ = [("elizabeth", ["Elizabeth"]), ("darcy", ["Mr. Darcy"]), ("jane", ["Jane"])]
+    pronouns_ = {"elizabeth": "she", "darcy": "he", "jane": "she"}
+    text = ("The game began.\n\n“Passion, Mr. Darcy?” said Elizabeth.\n\n“Perhaps you have not looked.”\n\n"
+            "“I have looked a good deal,” said she.")
+    lines = checks.spoken_lines(text, people_, pronouns_)
+    assert [who for _, who, _, _ in lines] == ["elizabeth", "darcy", "elizabeth"]
+    assert checks.unknown_speakers(text, lines) == []
+    both = text.replace("Passion, Mr. Darcy?", "Passion, Mr. Darcy? Jane?")  # two named: nobody a reader knows
+    assert checks.unknown_speakers(both, checks.spoken_lines(both, people_, pronouns_))
+    untagged = sum(p.text.startswith("“") and p.text.endswith("”") for path, seed in PAGES for p in
+                   brisk_page(path, seed).paragraphs)
+    assert untagged >= 3  # the exports do it
+
+
 def test_one_named_aloud_may_answer_as_he_or_she():
     """“Passion, Mr. Darcy?” said Elizabeth. / “Perhaps you have not looked,” said he. A reader knows
     "he" from the name in the line before; the checker reads it so, and the exports use it."""

@@ -106,6 +106,10 @@ def spoken_lines(text: str, people: list[tuple[str, list[str]]],
         if not tagged.search(para) and para.startswith("“") and len(run) >= 2 and run[-1] != run[-2]:
             out.append((k, run[-2], "", speeches[0].strip("“”")))  # strict alternation of two
             run.append(run[-2])
+        elif not tagged.search(para) and para.startswith("“") and len(run) == 1 and _named_aloud(heard, names, run[-1]):
+            answerer = _named_aloud(heard, names, run[-1])  # the one the line before named aloud answers it
+            out.append((k, answerer, "", speeches[0].strip("“”")))
+            run.append(answerer)
         heard = " ".join(speeches)
         # a tag that tells a moment names its people after the speaker's, and "said she" next means the
         # last of them ("… cried Mr. Bingley, when Elizabeth came to the Sabbath Breaker.” “…,” said she)
@@ -113,6 +117,13 @@ def spoken_lines(text: str, people: list[tuple[str, list[str]]],
         after = SPEECH.sub(" ", para[tags[-1].end():]) if tags else ""
         clause = after if after.lstrip().startswith(",") else ""
     return out
+
+
+def _named_aloud(speech: str, names: list[tuple[str, str]], speaker: str) -> str:
+    """The one person (other than its speaker) a speech names, as a reader takes the one addressed; ''
+    where it names nobody or more than one."""
+    named = {pid for name, pid in names if pid != speaker and re.search(rf"\b{re.escape(name)}\b", speech)}
+    return next(iter(named)) if len(named) == 1 else ""
 
 
 def _last_named(before: str, names: list[tuple[str, str]], pronouns: dict[str, str], pronoun: str) -> str | None:

@@ -153,6 +153,7 @@ class Realising:
         self.links = telling.seed % len(LINKS)  # words of time given so far, taken in turn from LINKS
         self.contrasts = 0  # sentences opened on "But" or "Yet" so far (CONTRASTS)
         self.folded = False  # a moment has been told in the tag of the first line about it (once an export)
+        self.cried = False  # the talk so far began with a cry whose tag told the moment (no narration between)
         self.replied = False  # "replied" has tagged a line (once an export: a second reads as a cycle of verbs)
 
     def paragraphs(self) -> list[Paragraph]:
@@ -214,6 +215,7 @@ class Realising:
             return None
         self.folded = True
         line = self._speech(block, manner=clause)
+        self.cried = True
         if not rest:  # the line tells all the paragraph's actions, a stretch without a sentence included
             return [Paragraph(line.text, told.first, told.last, line.units)]
         line = Paragraph(line.text, unit.first, told.last, line.units)
@@ -288,6 +290,7 @@ class Realising:
         self.refer.new_paragraph()
         self.last_speakers = []
         self.addressed = ""
+        self.cried = False
         units: list[Unit] = []
         self.said = ""
         for block in blocks:
@@ -392,7 +395,7 @@ class Realising:
         pronoun = {"she": "she", "he": "he"}.get(person.pronoun, "they")
         verb = self._verb(answering, speaker)
         manner = manner or (block.said.rule.manner if block.said else "")
-        body = speech(text, person.called, pronoun, verb, manner, by_name, tagged)
+        body = speech(text, person.called, pronoun, verb, manner, by_name, tagged or bool(manner) or lead_in)
         self.last_speakers.append(speaker)
         self.lines += 1
         self.refer.new_paragraph()
@@ -415,8 +418,14 @@ class Realising:
             return False, True
         people = self.t.company.people
         alike = any(people[p].pronoun == people[speaker].pronoun for p in self.last_speakers)
-        if speaker == self.addressed and speaker not in self.last_speakers and not alike:
-            return True, False  # “Passion, Mr. Darcy?” said Elizabeth. / “Perhaps you have not looked,” said he.
+        if speaker == self.addressed and speaker not in self.last_speakers:
+            # “Passion, Mr. Darcy?” said Elizabeth. / “Perhaps you have not looked.”: the one just named
+            # aloud answers the first line, and a novel leaves the reply untagged (a "said he" on every line
+            # is a program's); not after a cry told in its tag, which a reader takes as more of the talk
+            if len(self.last_speakers) == 1 and not self.cried:
+                return False, False
+            if not alike:
+                return True, False  # … / “Perhaps you have not looked,” said he.
         if not recent or speaker not in recent:
             return True, True
         others = [p for p in recent if p != speaker]
