@@ -32,7 +32,8 @@ CONDITIONS: dict[str, str] = {
     "repeat": "true when the player had come to a space of the same kind earlier in the game",
     "eventless": "true when the stretch or action held no fine, virtue, vice, collision or confinement",
     "fines": "counters paid in the whole stretch",
-    "leader_reverses": "vices, crimes and confinements of the stretch's new leader within it (steady luck wants 0)",
+    "leader_reverses": "vices, crimes and confinements of the stretch's new leader within it, or in the round"
+                       " before it (steady luck wants 0)",
     "virtues": "landings on virtues in the stretch",
     "vices": "landings on vices and crimes in the stretch",
     "collisions": "collisions in the stretch",

@@ -334,7 +334,7 @@ class Teller:
                 "held": len(leaders) == 1 and s.after.leader is not None,
                 "turns": len(indices), "rounds": len(indices) // players,
                 "margin": s.after.margin if s.after.leader is not None else 0,
-                "leader_reverses": s.leader_reverses,
+                "leader_reverses": s.leader_reverses + self._lately_reversed(s, indices),
                 "lead_known": s.before.leader is not None and s.before.leader == self.told_leader,
                 "reverses": max(s.reverses, default=0), "gain": max(s.gains, default=0),
                 "lifts": len(self._lifts(s, indices)), "setbacks": len(self._setbacks(s, indices)),
@@ -343,6 +343,13 @@ class Teller:
     def _who(self, *seats: tuple[str, int | None]) -> dict[str, str]:
         """The people a stretch turns on, as the cast knows them (a line of vanity is for the vain)."""
         return {name: self.company.by_seat[seat].who for name, seat in seats if seat is not None}
+
+    def _lately_reversed(self, s: StretchFacts, indices: list[int]) -> int:
+        """The leader's reverses in the round before the stretch: the reader has just been told of them, and
+        "whom the vices seemed to leave alone" a paragraph after her fall reads as a contradiction."""
+        before = range(max(0, indices[0] - len(self.company.by_seat)), indices[0])
+        return sum(1 for i in before if self.facts.actions[i].player == s.after.leader
+                   and (self.facts.actions[i].turned_back or self.facts.actions[i].confined))
 
     def _lifts(self, s: StretchFacts, indices: list[int]) -> list[int]:
         """The virtues that carried the stretch's {gainer} on (the spaces, in order)."""
