@@ -645,6 +645,26 @@ def test_a_collision_tells_whether_it_carried_the_one_turned_out_into_the_lead()
     assert seen == {True, False}
 
 
+def test_a_leader_just_sent_back_is_not_told_as_left_alone_by_the_vices():
+    """"Whom the vices seemed to have agreed to leave alone" a paragraph after her fall reads as a
+    contradiction: the leader's reverses in the round before a stretch count against its steady luck."""
+    from versus.narration.tell import Teller
+
+    found = 0
+    for path, seed in itertools.product(EXAMPLES, range(3)):
+        telling = Telling(played(load_scene(path), seed))
+        teller = Teller(telling.company, telling.facts, Book(telling.rules, telling.seed), None, telling.base,
+                        telling.space_names, [], telling.winner)
+        acts, n = telling.facts.actions, len(telling.company.by_seat)
+        for i in range(len(acts) - n - 1):
+            indices = list(range(i + 1, i + 1 + n))
+            s = telling.facts.stretch(indices)
+            if acts[i].turned_back and s.after.leader == acts[i].player and s.leader_reverses == 0:
+                assert teller._stretch_facts(s, indices)["leader_reverses"] >= 1
+                found += 1
+    assert found
+
+
 def _converse(telling, point, memory, teller_class):
     from versus.narration.talk import Talk
 
