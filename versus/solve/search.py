@@ -252,14 +252,22 @@ class Search:
         if parents is None:
             return None
         (_, pos, _), result = parents
-        upper = np.minimum(result.spins, result.too_long - 1)
-        if result.meets is not None:
-            upper = np.minimum(upper, result.meets - 1)
+        _, _, _, many = self._openings(pos, result.spins, result.too_long, result.meets)
+        return int(many.sum()) * (self.faces - 1)
+
+    def _openings(self, pos, used, too_long, meets=None) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+        """Where each parent's next edit may go: (the latest position any may take, the editable positions
+        up to it, the index there of each parent's first, and how many each has): after its last edit, no
+        later than its last spin, before the spin on which it became too long, and before the position
+        from which its game goes on as an earlier candidate's did (meets)."""
+        upper = np.minimum(used, too_long - 1)
+        if meets is not None:
+            upper = np.minimum(upper, meets - 1)
         top = int(upper.max()) if len(upper) else 0
         editable = np.array([k for k in range(1, top + 1) if self.editable(k)], dtype=np.int64)
         last = pos[:, -1] if pos.shape[1] else np.zeros(len(pos), dtype=np.int64)
-        many = np.searchsorted(editable, upper, side="right") - np.searchsorted(editable, last, side="right")
-        return int(np.maximum(many, 0).sum()) * (self.faces - 1)
+        lo = np.searchsorted(editable, last, side="right")
+        return top, editable, lo, np.maximum(np.searchsorted(editable, upper, side="right") - lo, 0)
 
     def _level_search(self, d: int, path: BasePath, until: float, most: int | None) -> Found | None:
         """The first solution in level d, or None when the level (or its first `most` candidates) has none.
@@ -375,20 +383,13 @@ class Search:
         """
         f = self.faces
         d = pos.shape[1]
-        last = pos[:, -1] if d else np.zeros(len(first), dtype=np.int64)
-        upper = np.minimum(used, too_long - 1)
-        if meets is not None:
-            upper = np.minimum(upper, meets - 1)
-        top = int(upper.max()) if len(upper) else 0
+        top, editable, lo, many = self._openings(pos, used, too_long, meets)
         self._ensure(top + 1)
-        editable = np.array([k for k in range(1, top + 1) if self.editable(k)], dtype=np.int64)
         faces = np.arange(1, f + 1)
         old = self.cache[:top + 1].copy()
         old[0] = 1  # no spin 0; row 0 is never used
         others = faces[None, :] != old[:, None]
         alternatives = np.broadcast_to(faces, others.shape)[others].reshape(top + 1, f - 1)
-        lo = np.searchsorted(editable, last, side="right")
-        many = np.maximum(np.searchsorted(editable, upper, side="right") - lo, 0)
         total = np.cumsum(many * (f - 1))
         start, batches = 0, 0
         while start < len(first):
