@@ -94,7 +94,8 @@ def spoken_lines(text: str, people: list[tuple[str, list[str]]],
             run, heard, clause = [], "", ""  # narration before the speech: "said she" is the one it has just named
         if not speeches:
             continue
-        for m in tagged.finditer(para):
+        tags = list(tagged.finditer(para))
+        for m in tags:
             name = m.group(3)
             speaker = lookup.get(name) or _last_named(clause, names, pronouns or {}, name) \
                 or next((s for s in reversed(run) if (pronouns or {}).get(s) == name), None) \
@@ -103,17 +104,16 @@ def spoken_lines(text: str, people: list[tuple[str, list[str]]],
             if speaker:
                 out.append((k, speaker, m.group(2), m.group(1)))
                 run.append(speaker)
-        if not tagged.search(para) and para.startswith("“") and len(run) >= 2 and run[-1] != run[-2]:
+        untagged = not tags and para.startswith("“")
+        if untagged and len(run) >= 2 and run[-1] != run[-2]:
             out.append((k, run[-2], "", speeches[0].strip("“”")))  # strict alternation of two
             run.append(run[-2])
-        elif not tagged.search(para) and para.startswith("“") and len(run) == 1 and _named_aloud(heard, names, run[-1]):
-            answerer = _named_aloud(heard, names, run[-1])  # the one the line before named aloud answers it
-            out.append((k, answerer, "", speeches[0].strip("“”")))
+        elif untagged and len(run) == 1 and (answerer := _named_aloud(heard, names, run[-1])):
+            out.append((k, answerer, "", speeches[0].strip("“”")))  # the one the line before named aloud
             run.append(answerer)
         heard = " ".join(speeches)
         # a tag that tells a moment names its people after the speaker's, and "said she" next means the
         # last of them ("… cried Mr. Bingley, when Elizabeth came to the Sabbath Breaker.” “…,” said she)
-        tags = list(tagged.finditer(para))
         after = SPEECH.sub(" ", para[tags[-1].end():]) if tags else ""
         clause = after if after.lstrip().startswith(",") else ""
     return out

@@ -113,6 +113,11 @@ class ActionFacts:
         return self.moved == "back" or bool(self.landed and self.to < self.landed)
 
     @property
+    def misfortune(self) -> bool:
+        """A vice, a crime, a confinement or a move back: what spoils a leader's steady luck."""
+        return self.kind in ("vice", "offense", "sent") or bool(self.confined) or self.moved == "back"
+
+    @property
     def overtook(self) -> bool:
         return self.after.leader == self.player and self.before.leader != self.player and self.to > self.frm
 
@@ -236,7 +241,6 @@ class Facts:
             tolls=sum(a.kind == "toll" for a in told), collisions=sum(len(a.displaced) for a in told),
             confinements=sum(bool(a.confined) for a in told),
             before=self.lead[indices[0]], after=self.lead[indices[-1] + 1],
-            leader_reverses=sum(1 for a in told if a.player == self.lead[indices[-1] + 1].leader
-                                and (a.kind in ("vice", "offense", "sent") or a.confined or a.moved == "back")),
+            leader_reverses=sum(1 for a in told if a.player == self.lead[indices[-1] + 1].leader and a.misfortune),
             reverses=tuple(sum(1 for a in told if a.player == k and a.turned_back) for k in range(len(start))),
             gains=tuple(end[k] - start[k] for k in range(len(start))))

@@ -348,8 +348,7 @@ class Teller:
         """The leader's reverses in the round before the stretch: the reader has just been told of them, and
         "whom the vices seemed to leave alone" a paragraph after her fall reads as a contradiction."""
         before = range(max(0, indices[0] - len(self.company.by_seat)), indices[0])
-        return sum(1 for i in before if self.facts.actions[i].player == s.after.leader
-                   and (self.facts.actions[i].turned_back or self.facts.actions[i].confined))
+        return sum(1 for a in self._actions(list(before)) if a.player == s.after.leader and a.misfortune)
 
     def _lifts(self, s: StretchFacts, indices: list[int]) -> list[int]:
         """The virtues that carried the stretch's {gainer} on (the spaces, in order)."""

@@ -311,10 +311,10 @@ def took_lead(c: Check) -> bool:
 def lead_lost(c: Check) -> bool:
     """'X's advantage had not lasted: by then Y was in front': one named player leads alone after these
     actions, and another named led alone at some moment before."""
-    who = c.who()
+    who = set(c.who())
     for end in c.ends():
         leader, _ = c.replay.sole_leader(end)
-        if leader in who and any(c.replay.sole_leader(k)[0] in set(who) - {leader} for k in range(end)):
+        if leader in who and any(c.replay.sole_leader(k)[0] in who - {leader} for k in range(end)):
             return True
     return False
 
