@@ -367,7 +367,7 @@ class Teller:
         back = self._setbacks(s, indices)
         if back:
             out["setbacks"] = self._spaces(back, counts=True)
-        lifts = self._lifts(s, indices) if self._gainer(s) is not None else []
+        lifts = self._lifts(s, indices)  # none without a gainer
         if lifts:
             out["lifts"] = self._spaces(lifts, counts=False)
         return out
