@@ -24,7 +24,7 @@ from versus.narration.rules import Book, Library, Rule, builtin, builtin_library
 from versus.narration.talk import Memory, Moment, Talk
 from versus.narration.tell import Block, Teller
 from versus.narration.truth import Unit
-from versus.narration.turning import TurningPoint, points
+from versus.narration.turning import Goal, TurningPoint, points
 from versus.narration.words import curly
 from versus.scenes.model import SCENE_BREAK
 
@@ -78,7 +78,7 @@ class Telling:
         seats = [s.seat for s in (self.company.people.get(r) for r in self.company.rivals) if s and s.seat is not None]
         rivals = [*seats, 0, 1][:2]
         self.points: list[TurningPoint] = points(self.facts.actions, self.winner, self.board.overshoot,
-                                                 (rivals[0], rivals[1]))
+                                                 (rivals[0], rivals[1]), Goal(self.board.goal, play.rules.teetotum))
         self.firings = play.firings()
         self.spun = tuple(a.spin for a in actions)
         given = list(rules) if rules is not None else None

@@ -153,10 +153,11 @@ def _length(beat: Beat) -> int:
 def _same(points: Sequence[TurningPoint], k: int, chosen: set[int]) -> bool:
     """A moment of the same kind at the same space as one already told (a second Passion reads as the
     first told twice), or a second of the same kind befalling the same person (the Colonel shut up at
-    one moment and shut up again at the next reads as the game's record, not a scene)."""
+    one moment and shut up again at the next reads as the game's record, not a scene). A near miss at the
+    goal is a moment of its own, whatever was told of the same person before."""
     p = points[k]
-    return p.event != "finish" and any(points[c].event == p.event and (points[c].space == p.space
-                                                                       or points[c].actor == p.actor)
+    return p.event != "finish" and any(points[c].event == p.event and bool(points[c].near) == bool(p.near)
+                                       and (points[c].space == p.space or points[c].actor == p.actor)
                                        for c in chosen)
 
 
@@ -185,6 +186,11 @@ def beats(points: Sequence[TurningPoint], shape: Shape, actions: int, asides: Se
             kind = "finish" if points[k].event == "finish" else "moment"
             lines = weight.get(k, shape.lines) if talk and i not in hushed else 0
             out.append(Beat(kind, i, i, points[k], lines, hushed=i in hushed))
+            start = i + 1
+        elif i >= start:  # an aside answers its action: with no turning point there, the action is told plainly
+            if start < i:
+                out.append(Beat("stretch", start, i - 1))
+            out.append(Beat("step", i, i))
             start = i + 1
         for firing in aside_at.get(i, []):
             if i >= start:

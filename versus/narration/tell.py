@@ -95,7 +95,7 @@ class Teller:
             "rivals": {actor, other} == set(self.company.rivals), "waits": point.waits,
             "won_by_pov": point.event == "finish" and point.actor == self.company.scene.pov_seat,
             "lead_known": point.other is not None and point.other == self.told_leader,
-            "spin": a.spin or 0, "spun": a.spin is not None,
+            "spin": a.spin or 0, "spun": a.spin is not None, "near": point.near, "short": point.near,
             # the one a collision turned out was carried up the board by it, and into the lead
             "promoted": point.event == "collision" and point.other is not None
             and a.after.leader == point.other and a.before.leader != point.other,
@@ -245,7 +245,7 @@ class Teller:
 
     def _distances(self, facts: Mapping[str, Any]) -> list[tuple[str, str]]:
         """The run-in's distances as words, for the finish's sentence."""
-        out = [(k, about(int(facts[k]))) for k in ("need", "behind") if facts.get(k)]
+        out = [(k, about(int(facts[k]))) for k in ("need", "behind", "short") if facts.get(k)]
         return [*out, ("goal", self.spoken(self.facts.board.goal))] if out else []
 
     def _talk(self, moment: Moment, lines: int, first: int | None, last: int | None,

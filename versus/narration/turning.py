@@ -15,6 +15,7 @@ from versus.narration.facts import ActionFacts
 CRIME_KINDS = {"offense"}
 FALL_KINDS = {"vice", "sent"}
 WINNER = 8  # salience the winner's own moments gain
+NEAR = 20  # salience a setback gains when it befell a player within one spin of the goal
 BASE = {"finish": 100, "confined": 55, "overshoot": 50, "crime": 45, "lead": 40, "collision": 35, "fall": 30,
         "virtue": 12}
 
@@ -32,22 +33,44 @@ class TurningPoint:
     late: bool
     again: bool = False  # a second overshoot, which sends the player back to the start
     waits: bool = False  # the player must sit out turns (Virtue Rewarded's waits, the Mansion's prisons)
+    near: int = 0  # a setback within one spin of the goal: the spaces then wanted (a near miss), else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """Where the game ends and how far one spin can carry a player: what makes a setback a near miss."""
+
+    space: int
+    reach: int  # the teetotum's highest number
+
+    def near(self, a: ActionFacts) -> int:
+        """The spaces a player still wanted when a setback or an overshoot befell them within one spin of
+        the goal (the square the spin came to, or the one it began from), else 0."""
+        if not (a.turned_back or a.overshot):
+            return 0
+        closest = max(a.frm, a.landed or 0) if not a.overshot else a.frm
+        wanted = self.space - closest
+        return wanted if 0 < wanted <= self.reach else 0
 
 
 def events_of(a: ActionFacts, board_kind: str, total: int, rivals: tuple[int, int],
-              won: int | None = None) -> list[TurningPoint]:
+              won: int | None = None, goal: Goal | None = None) -> list[TurningPoint]:
     """The turning points one action holds (an action may hold two: a crime that also loses the lead)."""
     late = a.index >= total * 2 // 3
     out: list[TurningPoint] = []
     pair = set(rivals)
+    near = goal.near(a) if goal else 0
 
     def add(event: str, other: int | None = None, bonus: int = 0, **more: bool) -> None:
+        setback = event in ("confined", "crime", "fall", "overshoot")
+        bonus += NEAR if near and setback else 0
         score = BASE[event] + bonus + (12 if late else 0)
         if a.player in pair and (other is None or other in pair):
             score += 10  # the spine of the scene
         if a.player == won:
             score += WINNER  # the one who wins is seen on the way, not met first at the finish
-        out.append(TurningPoint(a.index, event, a.player, other, score, a.landed, late, **more))
+        out.append(TurningPoint(a.index, event, a.player, other, score, a.landed, late,
+                                near=near if setback else 0, **more))
 
     if a.confined:
         add("confined", bonus=10 if a.before.leader == a.player else 0, waits=True)
@@ -68,7 +91,7 @@ def events_of(a: ActionFacts, board_kind: str, total: int, rivals: tuple[int, in
 
 
 def points(actions: Sequence[ActionFacts], won: int | None, overshoot: str,
-           rivals: tuple[int, int]) -> list[TurningPoint]:
+           rivals: tuple[int, int], goal: Goal | None = None) -> list[TurningPoint]:
     """Every turning point of the game, in order."""
     out: list[TurningPoint] = []
     total = len(actions)
@@ -76,5 +99,5 @@ def points(actions: Sequence[ActionFacts], won: int | None, overshoot: str,
         if won is not None and a.index == total - 1:
             out.append(TurningPoint(a.index, "finish", a.player, None, BASE["finish"] + 30, a.landed, True))
             continue
-        out.extend(events_of(a, overshoot, total, rivals, won))
+        out.extend(events_of(a, overshoot, total, rivals, won, goal))
     return out
