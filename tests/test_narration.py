@@ -739,3 +739,69 @@ def test_the_weightiest_turning_point_is_talked_of_longest_and_the_slight_ones_b
                                                      ("finish", 130)])]
     assert weights(points, {0, 1, 2, 3, 4}, 3) == {1: 5, 2: 3, 0: 2, 3: 2, 4: 3}
     assert weights(points, {1, 4}, 3) == {1: 3, 4: 3}  # one conversation besides the finish: nothing to weigh
+
+
+AUTHORED = [ROOT / "tests" / "authored" / "lucas-lodge.yaml"]
+
+
+@pytest.mark.parametrize("path", [*EXAMPLES, *AUTHORED], ids=[p.stem for p in [*EXAMPLES, *AUTHORED]])
+def test_an_aside_that_speaks_follows_a_sentence_telling_its_action(path):
+    """Lydia's "La! I shall not stay here long" after a sentence about the lead read as a non sequitur:
+    the narration just before an aside that speaks tells the action it fired at, by the space landed on."""
+    play = played(load_scene(path))
+    telling = Telling(play)
+    paragraphs = compose(play, "brisk").paragraphs
+    checked = 0
+    for firing in play.firings():
+        a = telling.facts.actions[firing.action]
+        if not firing.aside.say or not a.landed or firing.action == len(telling.facts.actions) - 1:
+            continue  # the end's asides (losing, finishing last) answer the finish, which is told anyway
+        first = "“" + re.split(r"(?<=[.!?])\s+", curly(firing.aside.say[0][1]))[0][:20]
+        at = next(k for k, p in enumerate(paragraphs) if first in p.text)
+        told = next(p for p in reversed(paragraphs[:at]) if not p.talk)
+        assert told.first is not None and told.first <= firing.action <= told.last, told.text
+        assert telling.space_names[a.landed].lower() in told.text.lower(), (told.text, telling.space_names[a.landed])
+        checked += 1
+    assert checked
+
+
+def test_a_setback_within_one_spin_of_the_goal_is_a_near_miss_and_is_told():
+    """Mr. Darcy, four spaces short of the Mansion, sent to Ruin by the Summit of Dissipation: the game's
+    most dramatic moment went untold because his Perjurer had been told (one crime a person)."""
+    from versus.narration.turning import Goal
+
+    play = played(load_scene(ROOT / "tests" / "authored" / "lucas-lodge.yaml"))
+    telling = Telling(play)
+    goal = Goal(telling.board.goal, play.rules.teetotum)
+    near = {a.index: goal.near(a) for a in telling.facts.actions if goal.near(a)}
+    summit = next(a for a in telling.facts.actions if a.kind and telling.space_names[a.landed] == "SUMMIT OF DISSIPATION")
+    assert near[summit.index] == telling.board.goal - summit.landed == 4
+    assert all(not a.turned_back and not a.overshot for a in telling.facts.actions if a.index not in near
+               and a.landed and telling.board.goal - a.landed <= play.rules.teetotum) or near
+    told = [p for p in compose(play, "brisk").paragraphs if not p.talk and p.first is not None
+            and p.first <= summit.index <= p.last]
+    assert any("four spaces" in p.text and "Summit of Dissipation" in p.text for p in told), [p.text for p in told]
+
+
+def test_a_road_called_spotless_belongs_to_nobody_whose_fall_was_told():
+    """"Lydia … having fallen into no vice on the way" a page after her Summit of Dissipation: a line about
+    the leader's whole road is said only while no sentence before it has told a misfortune of theirs."""
+    spotless = re.compile(r"fallen into no vice on the way|Not one of the vices along the road|vices seemed to "
+                          r"have agreed to leave alone")
+    found = 0
+    for path, seed in itertools.product(EIGHT, range(3)):
+        play = played(load_scene(path), seed)
+        telling, acts = Telling(play), None
+        acts = telling.facts.actions
+        units = [u for p in compose(play, "brisk").paragraphs if not p.talk for u in p.units if u.first is not None]
+        for k, unit in enumerate(units):
+            if not spotless.search(unit.text):
+                continue
+            found += 1
+            leader = telling.facts.lead[unit.last + 1].leader
+            person = next(p for p in play.scene.players if telling.company.people[p.id].seat == leader)
+            for told in units[:k]:
+                fell = [a for a in acts[told.first:told.last + 1] if a.player == leader and a.misfortune and a.landed]
+                assert not any(telling.space_names[a.landed].lower() in told.text.lower()
+                               and (person.called or person.name) in told.text for a in fell), (unit.text, told.text)
+    assert found

@@ -91,6 +91,8 @@ CONDITIONS: dict[str, str] = {
              " Truth')",
     "setbacks": "how many times a space sent the stretch's {unlucky} back in it (an overshoot is not counted), named"
                 " in {setbacks}: 'Immodesty twice and Cruelty once'",
+    "spotless": "true when the reader has been told of no vice, crime, confinement or move back of the stretch's"
+                " {leader} so far in the scene (a line about the whole road, not the stretch, wants it)",
     "promoted": "true when the one a collision turned out was carried up the board by it and into the lead",
     "lead_known": "true when the one overtaken at a change of lead is the one the reader was last told led",
     "hushed": "true at a moment the author's own aside speaks to (a line telling of silence wants false)",

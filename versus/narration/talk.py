@@ -18,6 +18,7 @@ from versus.narration.rules import Book, Rule
 
 LOOKAHEAD = 6  # first lines tried for one that somebody can answer
 PLAY_EVENTS = ("lead", "crime", "fall", "confined", "collision", "overshoot", "virtue")  # moments of play
+PASSED = ("collision", "lead")  # moments whose one it befell speaks of them only to the other concerned
 WINNER_FIRST = 6.0  # at the finish the winner's own word is preferred to open the talk: a winner is never silent
 
 
@@ -107,7 +108,9 @@ class Talk:
     def _hearers(self, moment: Moment, speaker: Someone) -> list[Someone]:
         people = self.company.people
         rival = next((people[r] for r in self.company.rivals if r != speaker.id and r in people), None)
-        if speaker.id == moment.actor or not moment.actor:
+        if speaker.id == moment.actor and moment.event in PASSED and moment.other in people:
+            wanted = [people[moment.other]]  # "I have passed you" and "I beg your pardon" are for the one passed
+        elif speaker.id == moment.actor or not moment.actor:
             wanted = [people.get(moment.other), rival, *self.company.by_seat, *self.company.onlookers]
         else:
             wanted = [people.get(moment.actor)]

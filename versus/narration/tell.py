@@ -72,6 +72,7 @@ class Teller:
         self.lead_stretches = 0  # stretch sentences so far that told who was in front
         self.commented = False  # the last moment told kept the narrator's comment after its event
         self.shut_told: set[int] = set()  # the seats of those the reader has been told were shut up
+        self.fallen: set[int] = set()  # the seats of those the reader has been told met a vice or went back
 
     def spoken(self, space: int | None) -> str:
         """The space as the prose names it ("the Summit of Dissipation", "the Stocks")."""
@@ -159,6 +160,7 @@ class Teller:
         self.told.add(beat.point.actor)
         if beat.point.event == "confined":
             self.shut_told.add(beat.point.actor)
+        self._fell(beat.point)
         moment = self.moment(beat.point)
         if beat.point.event == "lead":
             self.told_leader = beat.point.actor
@@ -275,6 +277,9 @@ class Teller:
         self.lead_stretches += "eader}" in rule.text or "efore}" in rule.text
         if "onfined}" in rule.text and confined:
             self.shut_told.add(confined[0])
+        unlucky = self._unlucky(s)
+        if "nlucky}" in rule.text and unlucky is not None:
+            self.fallen.add(unlucky)
         roles = tuple((k, v) for k, v in self._stretch_people(s, indices, confined).items())
         gain = max(s.gains, default=0)
         values = (("gain", about(gain)),) if gain > 0 else ()
@@ -335,10 +340,18 @@ class Teller:
                 "turns": len(indices), "rounds": len(indices) // players,
                 "margin": s.after.margin if s.after.leader is not None else 0,
                 "leader_reverses": s.leader_reverses + self._lately_reversed(s, indices),
+                "spotless": s.after.leader is not None and s.after.leader not in self.fallen,
                 "lead_known": s.before.leader is not None and s.before.leader == self.told_leader,
                 "reverses": max(s.reverses, default=0), "gain": max(s.gains, default=0),
                 "lifts": len(self._lifts(s, indices)), "setbacks": len(self._setbacks(s, indices)),
                 **self._who(("gainer", self._gainer(s)), ("unlucky", self._unlucky(s)))}
+
+    def _fell(self, point: TurningPoint) -> None:
+        """Remembers whom a told moment set back, so that no later sentence calls their road spotless."""
+        if point.event in ("crime", "fall", "confined", "overshoot"):
+            self.fallen.add(point.actor)
+        elif point.event == "collision" and point.other is not None:
+            self.fallen.add(point.other)
 
     def _who(self, *seats: tuple[str, int | None]) -> dict[str, str]:
         """The people a stretch turns on, as the cast knows them (a line of vanity is for the vain)."""
