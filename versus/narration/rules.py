@@ -263,12 +263,15 @@ class Book:
         self.rng = random.Random(seed)
 
     def best(self, candidates: Iterable[Rule], query: Mapping[str, Any], answering: str = "",
-             gist: str = "", unsaid: tuple[str, ...] = (), brief: bool = False) -> tuple[int, Rule] | None:
+             gist: str = "", unsaid: tuple[str, ...] = (), brief: bool = False,
+             holding: tuple[str, ...] = ()) -> tuple[int, Rule] | None:
         """The most specific rule whose criteria hold, not used before; ties broken by the seed. unsaid:
-        slots the rule must not hold ("{behind}" where the distance is too great to be worth a number)."""
+        slots the rule must not hold ("{behind}" where the distance is too great to be worth a number);
+        holding: slots of which it must hold one, where given."""
         found = [(specificity(r, answering), r) for r in candidates
                  if r.id not in self.spent and r.text not in self.texts and r.matches(query)
                  and not any(slot in r.text for slot in unsaid)
+                 and (not holding or any(slot in r.text for slot in holding))
                  and not (r.spoken and self.library.openings.get(r.id) in self.openings)
                  and not self._worn(r)
                  and (gist or not r.echoes) and not self.phrases.would_exceed(_plain(r.text))]
@@ -304,10 +307,10 @@ class Book:
         return self.best(sorted(general.values(), key=lambda r: r.id), query, said.concept, gist)
 
     def narration(self, query: Mapping[str, Any], again: bool = False, unsaid: tuple[str, ...] = (),
-                  brief: bool = False) -> Rule | None:
+                  brief: bool = False, holding: tuple[str, ...] = ()) -> Rule | None:
         """The narrator's rule for the query; with again, one already used may serve when none is left;
         brief: the shorter sentences first."""
-        found = self.best(self._firsts(False, query), query, unsaid=unsaid, brief=brief)
+        found = self.best(self._firsts(False, query), query, unsaid=unsaid, brief=brief, holding=holding)
         if found is None and again:
             fresh = [r for r in self._firsts(False, query) if r.matches(query)]
             return max(fresh, key=specificity) if fresh else None

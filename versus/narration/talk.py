@@ -91,13 +91,21 @@ class Talk:
         out = [first]
         self._said(first)
         self.memory.opened = (first.speaker, _kind(first.rule.concept))
+        kept: list[tuple[set[str], dict[str, int], str]] = []  # memory before each reply, to forget one taken back
         while len(out) < most:
             nxt = self._reply(moment, out[-1])
             if nxt is None:
                 break
+            kept.append(self._recalled())
             out.append(nxt)
             self._said(nxt)
+        while len(out) > 1 and out[-1].rule.text.rstrip().endswith("?"):
+            out.pop()  # a question nobody answers ("You think me passionate, sir?") reads as a line lost
+            self.memory.keys, self.memory.spoke, self.memory.last = kept.pop()
         return out
+
+    def _recalled(self) -> tuple[set[str], dict[str, int], str]:
+        return set(self.memory.keys), dict(self.memory.spoke), self.memory.last
 
     def _said(self, line: Said) -> None:
         self.book.use(line.rule)

@@ -97,6 +97,7 @@ class Teller:
             "won_by_pov": point.event == "finish" and point.actor == self.company.scene.pov_seat,
             "lead_known": point.other is not None and point.other == self.told_leader,
             "spin": a.spin or 0, "spun": a.spin is not None, "near": point.near, "short": point.near,
+            "overshot": a.overshot, "first_round": a.index < len(self.company.by_seat),
             # the one a collision turned out was carried up the board by it, and into the lead
             "promoted": point.event == "collision" and point.other is not None
             and a.after.leader == point.other and a.before.leader != point.other,
@@ -173,6 +174,8 @@ class Teller:
             self.commented = not plain and any(plainly(s.template) != s.template for b in out for s in b.sentences)
         if kind == "finish":
             out = [dataclasses.replace(b, run_in=True) for b in out]
+        if not any(b.sentences for b in out) and not beat.hushed:
+            return out  # talk about a moment no sentence told answers nothing the reader has seen
         return out + self._talk(moment, beat.talk, beat.first, beat.last)
 
     def _interlude(self, beat: Beat) -> list[Block]:
@@ -195,8 +198,12 @@ class Teller:
         told = opening[0].sentences if opening else ()
         if not told or "etting}" in told[0].template or self.book.lean:  # a tight budget: the stake alone
             return opening
-        query = dict(self.base) | {"beat": "setting", "company": self.base.get("company", False)}
-        rule = self.book.narration(query) or self.book.narration(query, again=True)  # a long book wears them all
+        # the opening met the onlookers already: the setting seats the players instead, and every one of them
+        first = told[0].template
+        query = dict(self.base) | {"beat": "setting", "company": self.base.get("company", False) and "ompany}" not in first}
+        players = () if "layers}" in first else ("{players}", "{Players}")
+        rule = self.book.narration(query, holding=players) or self.book.narration(query) \
+            or self.book.narration(query, again=True)  # a long book wears them all
         if rule is None:
             return opening
         self.book.use(rule)
