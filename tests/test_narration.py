@@ -805,3 +805,60 @@ def test_a_road_called_spotless_belongs_to_nobody_whose_fall_was_told():
                 assert not any(telling.space_names[a.landed].lower() in told.text.lower()
                                and (person.called or person.name) in told.text for a in fell), (unit.text, told.text)
     assert found
+
+
+def test_no_conversation_ends_on_a_question_nobody_answers():
+    """"You think me passionate, sir?" closed a conversation, and readers took it for a line lost."""
+    from versus.narration.talk import Memory
+    from versus.narration.tell import Teller
+
+    talks = 0
+    for path, seed in itertools.product(EXAMPLES + ELSEWHERE[:2], range(2)):
+        telling = Telling(played(load_scene(path), seed))
+        memory = Memory()
+        for point in telling.points:
+            from versus.narration.talk import Talk
+
+            book = Book(telling.rules, telling.seed)
+            talk = Talk(telling.company, book, memory, telling.base)
+            teller = Teller(telling.company, telling.facts, book, talk, telling.base, telling.space_names, [],
+                            telling.winner)
+            lines = talk.converse(teller.moment(point), 4)
+            if len(lines) > 1:
+                talks += 1
+                assert not lines[-1].rule.text.rstrip().endswith("?"), [s.rule.text for s in lines]
+    assert talks > 50
+
+
+def test_no_talk_follows_a_moment_that_no_sentence_told():
+    """Mrs. Bennet scolded Elizabeth for turning Mary out at a moment the page never told: where no
+    narration rule tells a moment, nobody speaks of it either."""
+    from versus.narration.plan import Beat
+    from versus.narration.rules import builtin
+    from versus.narration.talk import Memory, Talk
+    from versus.narration.tell import Teller
+
+    play = played(load_scene(ELSEWHERE[0]))
+    for rules, talked in (([r for r in builtin() if r.spoken], False), (builtin(), True)):
+        telling = Telling(play, rules=rules)
+        book = Book(telling.rules, telling.seed)
+        teller = Teller(telling.company, telling.facts, book, Talk(telling.company, book, Memory(), telling.base),
+                        telling.base, telling.space_names, [], telling.winner)
+        said = [b.said for p in telling.points if p.event in ("crime", "collision", "lead")
+                for b in teller.blocks(Beat("moment", p.index, p.index, p, 3))]
+        assert any(said) == talked
+
+
+@pytest.mark.parametrize("path", EIGHT, ids=[p.stem for p in EIGHT])
+def test_the_opening_paragraph_seats_every_player(path):
+    """"Mr. Darcy was never shown sitting down to play": the opening names every player."""
+    scene = load_scene(path)
+    opening = compose(played(scene), "brisk").paragraphs[0].text
+    assert all(p.name in opening or (p.called and p.called in opening) for p in scene.players), opening
+
+
+def test_a_misfortune_of_the_first_round_is_told_as_the_first():
+    """"The Stocks held Elizabeth fast" before anybody was seen to spin read as a page missing."""
+    text = text_of(played(load_scene(ELSEWHERE[3])))  # Rosings: Elizabeth reaches the Stocks at her first turn
+    stocks = next(s for s in re.split(r"(?<=[.!?])\s+", text) if "the Stocks" in s and "Elizabeth" in s)
+    assert re.search(r"first turn|round old", stocks), stocks

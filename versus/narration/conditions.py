@@ -49,8 +49,9 @@ CONDITIONS: dict[str, str] = {
     # the query of a response rule (docs/narration.md): who speaks, to whom, about what
     "event": "the moment: opening, lead, crime, fall, confined, collision, overshoot, virtue, finish, unfinished,"
              " close",
-    "beat": "for narration: opening, setting, stretch, approach, upset (the run to the finish when the reader was"
-            " last told another led), moment, interlude, finish, unfinished, close, step",
+    "beat": "for narration: opening, setting, seated (the players, after an opening that set the place without"
+            " them), stretch, approach, upset (the run to the finish when the reader was last told another led),"
+            " moment, interlude, finish, unfinished, close, step",
     "speaker": "who speaks: a cast id (elizabeth, darcy, …) or, for someone the cast does not know, the scene's id",
     "hearer": "who is spoken to, as speaker",
     "actor": "whom the moment befell, as speaker",

@@ -196,8 +196,10 @@ class Teller:
     def _set(self, opening: list[Block]) -> list[Block]:
         """An opening that says nothing of the place begins with a sentence that does."""
         told = opening[0].sentences if opening else ()
-        if not told or "etting}" in told[0].template or self.book.lean:  # a tight budget: the stake alone
+        if not told or self.book.lean:  # a tight budget: the stake alone
             return opening
+        if "etting}" in told[0].template:
+            return self._seat(opening)
         # the opening met the onlookers already: the setting seats the players instead, and every one of them
         first = told[0].template
         query = dict(self.base) | {"beat": "setting", "company": self.base.get("company", False) and "ompany}" not in first}
@@ -210,6 +212,22 @@ class Teller:
         setting = Sentence(rule.text, (), (), None, None, rule=rule.id)
         first = dataclasses.replace(opening[0], sentences=(setting, *told))
         return [first, *opening[1:]]
+
+    def _seat(self, opening: list[Block]) -> list[Block]:
+        """An opening that set the place with a stake between some of the people seats the players after it:
+        a reader never shown a player sitting down is surprised to find him spinning."""
+        told = opening[0].sentences
+        texts = " ".join(s.template for s in told)
+        rivals = set(self.company.rivals)
+        if "layers}" in texts or all(p.name in texts or (p.called and p.called in texts)
+                                     or (p.id in rivals and "ival" in texts) for p in self.company.scene.players):
+            return opening
+        rule = self.book.narration(dict(self.base) | {"beat": "seated"}, again=True)
+        if rule is None:
+            return opening
+        self.book.use(rule)
+        seated = Sentence(rule.text, (), (), None, None, rule=rule.id)
+        return [dataclasses.replace(opening[0], sentences=(*told, seated)), *opening[1:]]
 
     def _close_moment(self) -> Moment:
         if self.winner is None:  # nobody won: the talk at the close is of a game put away unfinished
