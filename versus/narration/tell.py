@@ -222,7 +222,7 @@ class Teller:
         if "layers}" in texts or all(p.name in texts or (p.called and p.called in texts)
                                      or (p.id in rivals and "ival" in texts) for p in self.company.scene.players):
             return opening
-        rule = self.book.narration(dict(self.base) | {"beat": "seated"}, again=True)
+        rule = self.book.narration(dict(self.base) | {"beat": "seated"})
         if rule is None:
             return opening
         self.book.use(rule)
