@@ -302,8 +302,18 @@ def test_a_long_name_is_not_spelt_out_twice_in_a_paragraph():
     company = scene_of("  - {id: fitz, name: Colonel Fitzwilliam, pronoun: he}\n"
                        "  - {id: lizzy, name: Elizabeth Bennet, called: Elizabeth, pronoun: she}\n")
     refer = Referrer(company, names_printed=False)
+    said = refer.narration("{Actor} spun, and the board pleased {actor}.", {"actor": "fitz"}, {})
+    assert said == "Colonel Fitzwilliam spun, and the board pleased the Colonel."
+    refer.new_paragraph()
     said = refer.narration("{Actor} spun, and {actor} was pleased.", {"actor": "fitz"}, {})
-    assert said == "Colonel Fitzwilliam spun, and the Colonel was pleased."
+    assert said == "Colonel Fitzwilliam spun, and he was pleased."  # after "and", the one just named is "he"
+    refer.new_paragraph()
+    said = refer.narration("{Actor} passed {other}, and {actor} was pleased.", {"actor": "fitz", "other": "lizzy"}, {})
+    assert said == "Colonel Fitzwilliam passed Elizabeth, and he was pleased."
+    refer.new_paragraph()
+    refer.narration("{Actor} spun.", {"actor": "lizzy"}, {})
+    said = refer.narration("Elizabeth spun past {other}, and {other} was sent back.", {"other": "fitz"}, {})
+    assert said == "Elizabeth spun past Colonel Fitzwilliam, and he was sent back."
     refer.new_paragraph()
     assert refer.narration("{Actor} spun.", {"actor": "fitz"}, {}) == "Colonel Fitzwilliam spun."
     assert refer.narration("{Actor}’s next spin won.", {"actor": "fitz"}, {}) == "The Colonel’s next spin won."

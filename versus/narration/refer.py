@@ -76,12 +76,14 @@ class Referrer:
             return word
         return self._possessive(pid) if form in ("his", "hers") else self.name(pid)
 
-    def _subject(self, pid: str) -> str:
+    def _subject(self, pid: str, last: bool = True) -> str:
         """A person opening a sentence: "he" or "she" when they were the last of that pronoun named in the
         paragraph and were named just before (so that a run of sentences about one person does not name
-        them every time), else the name."""
+        them every time), else the name. last=False: named anywhere before in the paragraph will do, for a
+        clause joined by "and" to a sentence that named them."""
         person = self.company.people.get(pid)
-        if person is None or person.pronoun not in ("he", "she") or not self.recent or self.recent[-1] != pid:
+        if person is None or person.pronoun not in ("he", "she") or pid not in self.recent \
+                or (last and self.recent[-1] != pid):
             return self.name(pid)
         alike = {p for p in self.recent if self.company.people[p].pronoun == person.pronoun}
         return person.pronoun if alike == {pid} else self.name(pid)  # nobody else it could mean
@@ -104,7 +106,13 @@ class Referrer:
             elif key in roles:
                 owned = template[match.end():match.end() + 2] in ("’s", "'s")  # "{Actor}’s": a name, never "He’s"
                 at_start = cap and match.start() == 0 and not owned
-                word = self._subject(roles[key]) if at_start else self.name(roles[key])
+                joined = template[:match.start()].split()[-1:] in (["and"], ["but"], ["when"], ["while"], ["until"])
+                if at_start:
+                    word = self._subject(roles[key])
+                elif joined and not owned:  # "…, and {actor} paid": "and she paid", where she can be nobody else
+                    word = self._subject(roles[key], last=False)
+                else:
+                    word = self.name(roles[key])
                 self._mention(roles[key])
             elif key in values:
                 word = values[key]
