@@ -872,3 +872,17 @@ def test_a_misfortune_of_the_first_round_is_told_as_the_first():
     text = text_of(played(load_scene(ELSEWHERE[3])))  # Rosings: Elizabeth reaches the Stocks at her first turn
     stocks = next(s for s in re.split(r"(?<=[.!?])\s+", text) if "the Stocks" in s and "Elizabeth" in s)
     assert re.search(r"first turn|round old", stocks), stocks
+
+
+def test_every_player_is_seen_at_the_board():
+    """Miss de Bourgh played the whole game at Rosings and was met first at the close: every player is
+    named in some paragraph that tells the play."""
+    missed = []
+    for path, seed in itertools.product(EIGHT, range(2)):
+        scene = load_scene(path)
+        paragraphs = compose(played(scene, seed), "brisk").paragraphs
+        play = " ".join(p.text for p in paragraphs if not p.talk and p.first is not None)
+        people = Company(scene).people
+        missed += [(path.stem, seed, p.id) for p in scene.players
+                   if not any(n and n.lower() in play.lower() for n in (p.name, p.called, people[p.id].short))]
+    assert missed == []

@@ -71,7 +71,22 @@ def choose(points: Sequence[TurningPoint], shape: Shape) -> tuple[set[int], set[
     _take(points, order, talks, told, shape.talks, shape.talks, actions, may_talk)
     moments: set[int] = set()
     _take(points, order, moments, told, shape.moments, shape.talks + shape.moments, actions, may_tell)
+    if shape.talks or shape.moments:
+        _seen_once(points, order, talks | moments, moments, told, may_tell)
     return talks, moments
+
+
+def _seen_once(points: Sequence[TurningPoint], order: list[int], chosen: set[int], moments: set[int],
+               told: set[int], may: Callable[[int], bool]) -> None:
+    """Every player's own most salient moment is told, where none of theirs is: a player the page never
+    shows at the board (Miss de Bourgh, met first at the close) reads as a player left out."""
+    shown = {points[k].actor for k in chosen} | {points[k].other for k in chosen if points[k].event == "collision"}
+    for k in order:
+        p = points[k]
+        if p.actor not in shown and p.event != "finish" and may(k):
+            moments.add(k)
+            told.add(p.index)
+            shown.add(p.actor)
 
 
 def _take(points: Sequence[TurningPoint], order: list[int], chosen: set[int], told: set[int], wanted: int,
