@@ -232,6 +232,23 @@ def test_an_advantage_that_had_not_lasted_was_once_held():
     assert "lead_lost" not in false(sc, play, said, j)
 
 
+def test_the_whole_table_behind_one_who_did_not_lead():
+    """A near miss told of the leader ("had the whole table behind her … when Anger sent her down") is
+    false of a player who did not lead alone just before it."""
+    def sole(state):
+        top = sorted(state.pos, reverse=True)
+        return state.pos.index(top[0]) if top[0] > 0 and top[0] != top[1] else None
+
+    sc, play, i = find(lambda a, b, c: sole(b) is not None and a.player != sole(b), players=2)
+    leader = sole(play.game.states[i])
+    trailer = play.played[i].action.player
+    def behind(seat: int) -> str:
+        return f"{name(sc, seat)} had the whole table behind {'him' if sc.players[seat].pronoun == 'he' else 'her'}."
+
+    assert "led_before" in false(sc, play, behind(trailer), i)
+    assert "led_before" not in false(sc, play, behind(leader), i)
+
+
 # -- the narrator tells only what happened ---------------------------------------------------------
 def told_falsehoods(sc, seed: int, pace: str) -> list[str]:
     play = Playthrough(sc, seed=seed)

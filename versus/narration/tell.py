@@ -98,6 +98,7 @@ class Teller:
             "lead_known": point.other is not None and point.other == self.told_leader,
             "spin": a.spin or 0, "spun": a.spin is not None, "near": point.near, "short": point.near,
             "overshot": a.overshot, "first_round": a.index < len(self.company.by_seat),
+            "led": a.before.leader == point.actor,
             # the one a collision turned out was carried up the board by it, and into the lead
             "promoted": point.event == "collision" and point.other is not None
             and a.after.leader == point.other and a.before.leader != point.other,

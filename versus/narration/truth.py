@@ -323,6 +323,11 @@ def leads(c: Check) -> bool:
     return any(leader is not None and leader in c.who() for leader, _ in map(c.replay.sole_leader, c.ends()))
 
 
+def led_before(c: Check) -> bool:
+    leader, _ = c.replay.sole_leader(c.begin())
+    return leader is not None and leader in c.who()
+
+
 def history(c: Check) -> bool:
     """Someone came, in these actions, to a kind of space they had come to before (before it, in the
     game so far: a paragraph may tell the first time and the second)."""
@@ -517,7 +522,7 @@ TESTS: dict[str, Callable[[Check], bool]] = {
     "back": back, "forward": forward, "setbacks_counted": setbacks_counted, "distance": distance,
     "short_of_goal": short_of_goal, "overshoot": overshoot,
     "lead_narrow": lead_narrow, "lead_wide": lead_wide, "lead_long": lead_long, "took_lead": took_lead,
-    "leads": leads, "lead_lost": lead_lost, "history": history, "collisions_counted": collisions_counted,
+    "leads": leads, "led_before": led_before, "lead_lost": lead_lost, "history": history, "collisions_counted": collisions_counted,
     "evening": lambda c: c.replay.time == "evening", "morning": lambda c: c.replay.time == "morning",
     "company": lambda c: bool(c.replay.scene.company), "going_home": lambda c: c.replay.visiting,
     "nothing_decided": nothing_decided, "stretch_total": stretch_total, "held_throughout": held_throughout,
