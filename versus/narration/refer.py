@@ -76,14 +76,12 @@ class Referrer:
             return word
         return self._possessive(pid) if form in ("his", "hers") else self.name(pid)
 
-    def _subject(self, pid: str, last: bool = True) -> str:
-        """A person opening a sentence: "he" or "she" when they were the last of that pronoun named in the
-        paragraph and were named just before (so that a run of sentences about one person does not name
-        them every time), else the name. last=False: named anywhere before in the paragraph will do, for a
-        clause joined by "and" to a sentence that named them."""
+    def _subject(self, pid: str) -> str:
+        """A person opening a sentence or a clause joined by "and": "he" or "she" when they are the only
+        one of that pronoun named so far in the paragraph (so that a run of sentences about one person does
+        not name them every time, and "she" can mean nobody else), else the name."""
         person = self.company.people.get(pid)
-        if person is None or person.pronoun not in ("he", "she") or pid not in self.recent \
-                or (last and self.recent[-1] != pid):
+        if person is None or person.pronoun not in ("he", "she") or pid not in self.recent:
             return self.name(pid)
         alike = {p for p in self.recent if self.company.people[p].pronoun == person.pronoun}
         return person.pronoun if alike == {pid} else self.name(pid)  # nobody else it could mean
@@ -110,7 +108,7 @@ class Referrer:
                 if at_start:
                     word = self._subject(roles[key])
                 elif joined and not owned:  # "…, and {actor} paid": "and she paid", where she can be nobody else
-                    word = self._subject(roles[key], last=False)
+                    word = self._subject(roles[key])
                 else:
                     word = self.name(roles[key])
                 self._mention(roles[key])
