@@ -214,7 +214,9 @@ WORD = re.compile(r"[A-Za-z’']+")
 
 # Two words a reader notices the second time: how often each may come in one export.
 TICS: dict[tuple[str, ...], int] = {("very", "nearly"): 1, ("good", "deal"): 2, ("great", "deal"): 2,
-                                    ("perfect", "composure"): 1, ("generally", "are"): 1, ("air", "of"): 1}
+                                    ("perfect", "composure"): 1, ("generally", "are"): 1, ("air", "of"): 1,
+                                    ("colour",): 1}
+GESTURES = {"colour": "colour", "coloured": "colour", "colouring": "colour"}  # a blush, however worded, once
 
 
 class Phrases:
@@ -239,4 +241,5 @@ def _grams(text: str, names: frozenset[str]) -> Counter[tuple[str, ...]]:
     weighed against the export many times a telling: read once). Callers must not change the result."""
     words = [w.lower() for w in WORD.findall(text)]
     fours = [g for g in zip(words, words[1:], words[2:], words[3:], strict=False) if not names.intersection(g)]
-    return Counter(fours + [g for g in itertools.pairwise(words) if g in TICS])
+    gestures = [(GESTURES[w],) for w in words if w in GESTURES]
+    return Counter(fours + [g for g in itertools.pairwise(words) if g in TICS] + gestures)

@@ -51,8 +51,15 @@ class Company:
             self.manners.relate(a, b, word)  # the scene's word is final
         self.by_seat = [self.people[p.id] for p in scene.players]
         self.onlookers = [self.people[p.id] for p in scene.company]
-        rivals = scene.extra.get("rivals") or [p.id for p in scene.players[:2]]
+        rivals = scene.extra.get("rivals") or self._rivals()
         self.rivals = tuple(str(r) for r in rivals[:2])
+
+    def _rivals(self) -> list[str]:
+        """The spine of a scene whose file names none: the first two players not of a gentle temper (readers
+        found Jane "miscast as a rival"); else the first two."""
+        players = self.scene.players
+        spirited = [p.id for p in players if self.people[p.id].temper != "gentle"]
+        return spirited[:2] if len(spirited) >= 2 else [p.id for p in players[:2]]
 
     def _someone(self, p: Person, seat: int | None) -> Someone:
         member = self.cast.get(p.id)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from versus.narration.turning import TurningPoint
 
 PACES = ("summary", "brisk", "full")
+LEAD_GAP = 4  # two changes of lead this close read as a garble ("Past Jane went Mary. Jane took the lead from Mary")
 INTERLUDE_TALKS = 3  # conversations a shape holds before one leaves the board (a tight budget keeps the play)
 
 
@@ -168,11 +169,13 @@ def _length(beat: Beat) -> int:
 def _same(points: Sequence[TurningPoint], k: int, chosen: set[int]) -> bool:
     """A moment of the same kind at the same space as one already told (a second Passion reads as the
     first told twice), or a second of the same kind befalling the same person (the Colonel shut up at
-    one moment and shut up again at the next reads as the game's record, not a scene). A near miss at the
-    goal is a moment of its own, whatever was told of the same person before."""
+    one moment and shut up again at the next reads as the game's record, not a scene), or a change of lead
+    close after another. A near miss at the goal is a moment of its own, whatever was told of the same
+    person before."""
     p = points[k]
     return p.event != "finish" and any(points[c].event == p.event and bool(points[c].near) == bool(p.near)
-                                       and (points[c].space == p.space or points[c].actor == p.actor)
+                                       and (points[c].space == p.space or points[c].actor == p.actor
+                                            or (p.event == "lead" and abs(points[c].index - p.index) <= LEAD_GAP))
                                        for c in chosen)
 
 
