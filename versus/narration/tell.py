@@ -171,8 +171,9 @@ class Teller:
         # had it (a maxim after every event reads as a program's)
         plain = kind == "moment" and (beat.talk > 0 or self.book.lean or self.commented)
         out = self._narrate(kind, moment, beat.first, beat.last, beat.hushed, plain)
-        if kind == "moment" and not any(b.sentences for b in out):
+        if kind == "moment" and not any(b.sentences for b in out) and beat.point.event != "collision":
             out = self._step(beat)  # every moment sentence of its kind spent: told plainly, never left untold
+            # (a step cannot tell who was turned out: a collision without a sentence goes without talk)
         if kind == "moment":
             self.commented = not plain and any(plainly(s.template) != s.template for b in out for s in b.sentences)
         if kind == "finish":
