@@ -72,7 +72,7 @@ def choose(points: Sequence[TurningPoint], shape: Shape) -> tuple[set[int], set[
     _take(points, order, talks, told, shape.talks, shape.talks, actions, may_talk)
     moments: set[int] = set()
     _take(points, order, moments, told, shape.moments, shape.talks + shape.moments, actions, may_tell)
-    if shape.talks or shape.moments:
+    if shape.talks and not shape.lean:  # a summary, or a tight budget, keeps the turning points alone
         _seen_once(points, order, talks | moments, moments, told, may_tell)
     return talks, moments
 
@@ -170,10 +170,11 @@ def _same(points: Sequence[TurningPoint], k: int, chosen: set[int]) -> bool:
     """A moment of the same kind at the same space as one already told (a second Passion reads as the
     first told twice), or a second of the same kind befalling the same person (the Colonel shut up at
     one moment and shut up again at the next reads as the game's record, not a scene), or a change of lead
-    close after another. A near miss at the goal is a moment of its own, whatever was told of the same
-    person before."""
+    close after another. A near miss at the goal, and a setback that cost the lead, are moments of their
+    own, whatever was told of the same person before."""
     p = points[k]
     return p.event != "finish" and any(points[c].event == p.event and bool(points[c].near) == bool(p.near)
+                                       and points[c].lost == p.lost
                                        and (points[c].space == p.space or points[c].actor == p.actor
                                             or (p.event == "lead" and abs(points[c].index - p.index) <= LEAD_GAP))
                                        for c in chosen)
@@ -253,7 +254,7 @@ def summary_beats(points: Sequence[TurningPoint], actions: int, asides: Sequence
                   finished: bool, moments: int, lean: bool = False, hushed: frozenset[int] = frozenset()) -> list[Beat]:
     """The whole game in a paragraph or two: the opening, a few results, the finish, the close, and one
     word spoken after it (and the author's own asides)."""
-    shape = Shape(talks=0, lines=0, moments=moments, opening_talk=0, closing_talk=1)
+    shape = Shape(talks=0, lines=0, moments=moments, opening_talk=0, closing_talk=1, lean=lean)
     out = []
     for b in beats(points, shape, actions, asides, finished, hushed=hushed):
         if b.kind == "finish":

@@ -279,9 +279,13 @@ class Book:
             return None
         fresh = [(score, r) for score, r in found if not self._worn_in_folder(r)]
         found = fresh or found  # the folder's frames are avoided where another sentence will serve
-        if self.lean or brief:  # a tight budget, or a plain moment: the shorter sentences, where there are any
+        if self.lean:  # a tight budget: the shorter sentences, where there are any
             short = [(score, r) for score, r in found if len(r.text.split()) <= LEAN_WORDS]
             found = short or found
+        elif brief:  # a plain moment: the shorter of the most particular sentences (a near miss that lost the
+            best = max(score for score, _ in found)  # lead says so, however long)
+            short = [(score, r) for score, r in found if score == best and len(r.text.split()) <= LEAN_WORDS]
+            found = short or [(score, r) for score, r in found if score == best]
         top = max(score for score, _ in found)
         tied = sorted((r for score, r in found if score == top), key=lambda r: r.id)
         return top, tied[self.rng.randrange(len(tied))]

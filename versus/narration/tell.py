@@ -83,6 +83,9 @@ class Teller:
         a = self.facts.actions[point.index]
         actor = self.company.by_seat[point.actor].id
         other = self.company.by_seat[point.other].id if point.other is not None else ""
+        lost_to = self._lost_to(point, a)
+        if lost_to is not None and not other:  # the setback that put another in front: {other} is the new leader
+            other = self.company.by_seat[lost_to].id
         if point.event == "finish" and not other:
             other = self._chief_loser(point.actor)
         space = self.space_names[point.space].upper() if point.space else ""
@@ -98,7 +101,7 @@ class Teller:
             "lead_known": point.other is not None and point.other == self.told_leader,
             "spin": a.spin or 0, "spun": a.spin is not None, "near": point.near, "short": point.near,
             "overshot": a.overshot, "first_round": a.index < len(self.company.by_seat),
-            "led": a.before.leader == point.actor,
+            "led": a.before.leader == point.actor, "lost_lead": lost_to is not None and point.other is None,
             # the one a collision turned out was carried up the board by it, and into the lead
             "promoted": point.event == "collision" and point.other is not None
             and a.after.leader == point.other and a.before.leader != point.other,
@@ -106,6 +109,14 @@ class Teller:
         if point.event == "finish":
             facts |= self._run_in(a, other)
         return Moment(point.event, actor, other, tuple(sorted(facts.items())))
+
+    @staticmethod
+    def _lost_to(point: TurningPoint, a: ActionFacts) -> int | None:
+        """Who was left in front when a leader's setback cost them the lead (Elizabeth sent to Ruin, and Mr.
+        Darcy in front without a spin of his own), else None."""
+        setback = point.event in ("crime", "fall", "confined")
+        gone = a.before.leader == point.actor and a.after.leader not in (None, point.actor)
+        return a.after.leader if setback and gone else None
 
     def _run_in(self, a: ActionFacts, other: str) -> dict[str, Any]:
         """The winning action's distances: how far the winner had still to go, and where the one they beat
@@ -171,6 +182,8 @@ class Teller:
         # had it (a maxim after every event reads as a program's)
         plain = kind == "moment" and (beat.talk > 0 or self.book.lean or self.commented)
         out = self._narrate(kind, moment, beat.first, beat.last, beat.hushed, plain)
+        if dict(moment.facts).get("lost_lead") and any("{other}" in s.template for b in out for s in b.sentences):
+            self.told_leader = self.company.people[moment.other].seat  # the reader saw the lead change hands
         if kind == "moment" and not any(b.sentences for b in out) and beat.point.event != "collision":
             out = self._step(beat)  # every moment sentence of its kind spent: told plainly, never left untold
             # (a step cannot tell who was turned out: a collision without a sentence goes without talk)

@@ -16,6 +16,7 @@ CRIME_KINDS = {"offense"}
 FALL_KINDS = {"vice", "sent"}
 WINNER = 8  # salience the winner's own moments gain
 NEAR = 20  # salience a setback gains when it befell a player within one spin of the goal
+LOST = 10  # salience a leader's setback gains when it put another in front: the lead changing hands
 BASE = {"finish": 100, "confined": 55, "overshoot": 50, "crime": 45, "lead": 40, "collision": 35, "fall": 30,
         "virtue": 12}
 
@@ -34,6 +35,7 @@ class TurningPoint:
     again: bool = False  # a second overshoot, which sends the player back to the start
     waits: bool = False  # the player must sit out turns (Virtue Rewarded's waits, the Mansion's prisons)
     near: int = 0  # a setback within one spin of the goal: the spaces then wanted (a near miss), else 0
+    lost: bool = False  # a leader's setback that put another in front
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,17 +62,18 @@ def events_of(a: ActionFacts, board_kind: str, total: int, rivals: tuple[int, in
     out: list[TurningPoint] = []
     pair = set(rivals)
     near = goal.near(a) if goal else 0
+    lost = a.before.leader == a.player and a.after.leader not in (None, a.player)
 
     def add(event: str, other: int | None = None, bonus: int = 0, **more: bool) -> None:
         setback = event in ("confined", "crime", "fall", "overshoot")
-        bonus += NEAR if near and setback else 0
+        bonus += (NEAR if near and setback else 0) + (LOST if lost and setback else 0)
         score = BASE[event] + bonus + (12 if late else 0)
         if a.player in pair and (other is None or other in pair):
             score += 10  # the spine of the scene
         if a.player == won:
             score += WINNER  # the one who wins is seen on the way, not met first at the finish
         out.append(TurningPoint(a.index, event, a.player, other, score, a.landed, late,
-                                near=near if setback else 0, **more))
+                                near=near if setback else 0, lost=lost and setback, **more))
 
     if a.confined:
         add("confined", bonus=10 if a.before.leader == a.player else 0, waits=True)
