@@ -215,8 +215,9 @@ WORD = re.compile(r"[A-Za-z’']+")
 # Two words a reader notices the second time: how often each may come in one export.
 TICS: dict[tuple[str, ...], int] = {("very", "nearly"): 1, ("good", "deal"): 2, ("great", "deal"): 2,
                                     ("perfect", "composure"): 1, ("generally", "are"): 1, ("air", "of"): 1,
-                                    ("colour",): 1}
-GESTURES = {"colour": "colour", "coloured": "colour", "colouring": "colour"}  # a blush, however worded, once
+                                    ("colour",): 1, ("la",): 2}
+# words counted as one tic however they are worded: a blush once an export, and Lydia's "La!" twice
+GESTURES = {"colour": "colour", "coloured": "colour", "colouring": "colour", "la": "la"}
 
 
 class Phrases:
