@@ -102,6 +102,8 @@ class Teller:
             "spin": a.spin or 0, "spun": a.spin is not None, "near": point.near, "short": point.near,
             "overshot": a.overshot, "first_round": a.index < len(self.company.by_seat),
             "led": a.before.leader == point.actor, "lost_lead": lost_to is not None and point.other is None,
+            "twice": bool(a.landed) and any(b.player == a.player and b.landed == a.landed
+                                            for b in self.facts.actions[:point.index]),
             # the one a collision turned out was carried up the board by it, and into the lead
             "promoted": point.event == "collision" and point.other is not None
             and a.after.leader == point.other and a.before.leader != point.other,
