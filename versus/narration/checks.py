@@ -242,5 +242,5 @@ def _grams(text: str, names: frozenset[str]) -> Counter[tuple[str, ...]]:
     weighed against the export many times a telling: read once). Callers must not change the result."""
     words = [w.lower() for w in WORD.findall(text)]
     fours = [g for g in zip(words, words[1:], words[2:], words[3:], strict=False) if not names.intersection(g)]
-    gestures = [(GESTURES[w],) for w in words if w in GESTURES]
-    return Counter(fours + [g for g in itertools.pairwise(words) if g in TICS] + gestures)
+    grams: list[tuple[str, ...]] = [*fours, *(g for g in itertools.pairwise(words) if g in TICS)]
+    return Counter(grams + [(GESTURES[w],) for w in words if w in GESTURES])

@@ -105,10 +105,8 @@ class Referrer:
                 owned = template[match.end():match.end() + 2] in ("’s", "'s")  # "{Actor}’s": a name, never "He’s"
                 at_start = cap and match.start() == 0 and not owned
                 joined = template[:match.start()].split()[-1:] in (["and"], ["but"], ["when"], ["while"], ["until"])
-                if at_start:
-                    word = self._subject(roles[key])
-                elif joined and not owned:  # "…, and {actor} paid": "and she paid", where she can be nobody else
-                    word = self._subject(roles[key])
+                if at_start or (joined and not owned):  # "…, and {actor} paid": "and she paid", where she
+                    word = self._subject(roles[key])  # can be nobody else
                 else:
                     word = self.name(roles[key])
                 self._mention(roles[key])

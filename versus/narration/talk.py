@@ -116,6 +116,7 @@ class Talk:
     def _hearers(self, moment: Moment, speaker: Someone) -> list[Someone]:
         people = self.company.people
         rival = next((people[r] for r in self.company.rivals if r != speaker.id and r in people), None)
+        wanted: list[Someone | None]
         if speaker.id == moment.actor and moment.event in PASSED and moment.other in people:
             wanted = [people[moment.other]]  # "I have passed you" and "I beg your pardon" are for the one passed
         elif speaker.id == moment.actor or not moment.actor:

@@ -220,9 +220,10 @@ class Teller:
         if "etting}" in told[0].template:
             return self._seat(opening)
         # the opening met the onlookers already: the setting seats the players instead, and every one of them
-        first = told[0].template
-        query = dict(self.base) | {"beat": "setting", "company": self.base.get("company", False) and "ompany}" not in first}
-        players = () if "layers}" in first else ("{players}", "{Players}")
+        stake = told[0].template
+        company = self.base.get("company", False) and "ompany}" not in stake
+        query = dict(self.base) | {"beat": "setting", "company": company}
+        players = () if "layers}" in stake else ("{players}", "{Players}")
         rule = self.book.narration(query, holding=players) or self.book.narration(query) \
             or self.book.narration(query, again=True)  # a long book wears them all
         if rule is None:
