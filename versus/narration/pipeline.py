@@ -154,6 +154,7 @@ class Realising:
         self.contrasts = 0  # sentences opened on "But" or "Yet" so far (CONTRASTS)
         self.folded = False  # a moment has been told in the tag of the first line about it (once an export)
         self.cried = False  # the talk so far began with a cry whose tag told the moment (no narration between)
+        self.goal_named = False  # the narrator has named the Mansion of Happiness in full once
         self.replied = False  # "replied" has tagged a line (once an export: a second reads as a cycle of verbs)
 
     def paragraphs(self) -> list[Paragraph]:
@@ -369,8 +370,20 @@ class Realising:
             values["players"] = self.refer.names([p.id for p in self.t.company.by_seat])
         if "{company}" in template.lower():
             values["company"] = self.refer.names([p.id for p in self.t.company.onlookers])
-        text = self.refer.narration(template, roles, values)
-        return self.t.realiser.sentence(curly(text))
+        text = self.t.realiser.sentence(curly(self.refer.narration(template, roles, values)))
+        return self._goal_shortened(text)
+
+    def _goal_shortened(self, text: str) -> str:
+        """"The Mansion of Happiness" in full the first time the narrator names the square, "the Mansion"
+        after (readers found the full name "repeated again and again")."""
+        full, short = "the Mansion of Happiness", "the Mansion"
+        if full not in text:
+            return text
+        if not self.goal_named:
+            self.goal_named = True
+            head, _, rest = text.partition(full)
+            return head + full + rest.replace(full, short)
+        return text.replace(full, short)
 
     def _speech(self, block: Block, lead_in: bool = False, manner: str = "") -> Paragraph:
         if block.author_said:

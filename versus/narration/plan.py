@@ -222,7 +222,8 @@ def beats(points: Sequence[TurningPoint], shape: Shape, actions: int, asides: Se
     out = interlude(approach(quieten(out, players)), shape.lines if talky else 0, players)
     if not finished:
         out.append(Beat("unfinished"))  # the last stretch told the last action
-    out.append(Beat("close", talk=shape.closing_talk))
+    # a game given up is told so once: the close after it is the people's word alone
+    out.append(Beat("close", talk=shape.closing_talk, quiet=not finished))
     return out
 
 
@@ -246,7 +247,7 @@ def full_beats(points: Sequence[TurningPoint], actions: int, asides: Sequence[tu
         out.extend(Beat("aside", i, i, aside=f) for f in aside_at.get(i, []))
     if not finished:
         out.append(Beat("unfinished"))
-    out.append(Beat("close", talk=2))
+    out.append(Beat("close", talk=2, quiet=not finished))
     return out
 
 
