@@ -55,9 +55,14 @@ class Company:
         self.rivals = tuple(str(r) for r in rivals[:2])
 
     def _rivals(self) -> list[str]:
-        """The spine of a scene whose file names none: the first two players not of a gentle temper (readers
-        found Jane "miscast as a rival"); else the first two."""
+        """The spine of a scene whose file names none: Elizabeth and Mr. Darcy where both play (an opening
+        that promised Elizabeth and Lydia's rivalry at a game Mr. Darcy won read as a promise broken); else
+        the first two players not of a gentle temper (readers found Jane "miscast as a rival"); else the
+        first two."""
         players = self.scene.players
+        ids = {self.people[p.id].who: p.id for p in players}
+        if "elizabeth" in ids and "darcy" in ids:
+            return [ids["elizabeth"], ids["darcy"]]
         spirited = [p.id for p in players if self.people[p.id].temper != "gentle"]
         return spirited[:2] if len(spirited) >= 2 else [p.id for p in players[:2]]
 

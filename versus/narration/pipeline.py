@@ -71,9 +71,9 @@ class Telling:
 
         self.play, self.avoid = play, avoid
         self.scene, self.board = play.scene, play.board
-        self.company = Company(self.scene)
         actions = [p.action for p in play.played]
         self.facts = Facts(self.board, actions, play.game.states)
+        self.company = Company(self.scene)
         self.winner = play.game.state.winner
         seats = [s.seat for s in (self.company.people.get(r) for r in self.company.rivals) if s and s.seat is not None]
         rivals = [*seats, 0, 1][:2]
