@@ -92,7 +92,7 @@ CONDITIONS: dict[str, str] = {
     "gainer": "who went furthest up the board over a stretch (its {gainer}), as speaker: a line that gives them"
               " a character (vanity, modesty) names whose it is",
     "unlucky": "who went back most often in a stretch (its {unlucky}), as speaker",
-    "lifts": "how many times a virtue advanced the stretch's {gainer} in it (named in {lifts}: 'Sincerity and"
+    "lifts": "how many different virtues advanced the stretch's {gainer} in it (named in {lifts}: 'Sincerity and"
              " Truth')",
     "setbacks": "how many times a space sent the stretch's {unlucky} back in it (an overshoot is not counted), named"
                 " in {setbacks}: 'Immodesty twice and Cruelty once'",

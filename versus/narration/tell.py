@@ -388,7 +388,7 @@ class Teller:
                 "spotless": s.after.leader is not None and s.after.leader not in self.fallen,
                 "lead_known": s.before.leader is not None and s.before.leader == self.told_leader,
                 "reverses": max(s.reverses, default=0), "gain": max(s.gains, default=0),
-                "lifts": len(self._lifts(s, indices)), "setbacks": len(self._setbacks(s, indices)),
+                "lifts": len(set(self._lifts(s, indices))), "setbacks": len(self._setbacks(s, indices)),
                 **self._who(("gainer", self._gainer(s)), ("unlucky", self._unlucky(s)))}
 
     def _fell(self, point: TurningPoint) -> None:
