@@ -18,7 +18,7 @@ from versus.narration.checks import scene_names, speech_share
 from versus.narration.company import Company
 from versus.narration.facts import Facts, setting_of
 from versus.narration.plan import Beat, Shape
-from versus.narration.realise import Paragraph, Realiser, speech
+from versus.narration.realise import Paragraph, Realiser, space_name, speech
 from versus.narration.refer import Referrer, amounts
 from versus.narration.rules import Book, Library, Rule, builtin, builtin_library
 from versus.narration.talk import Memory, Moment, Talk
@@ -71,9 +71,9 @@ class Telling:
 
         self.play, self.avoid = play, avoid
         self.scene, self.board = play.scene, play.board
+        self.company = Company(self.scene)
         actions = [p.action for p in play.played]
         self.facts = Facts(self.board, actions, play.game.states)
-        self.company = Company(self.scene)
         self.winner = play.game.state.winner
         seats = [s.seat for s in (self.company.people.get(r) for r in self.company.rivals) if s and s.seat is not None]
         rivals = [*seats, 0, 1][:2]
@@ -155,6 +155,8 @@ class Realising:
         self.folded = False  # a moment has been told in the tag of the first line about it (once an export)
         self.cried = False  # the talk so far began with a cry whose tag told the moment (no narration between)
         self.goal_named = False  # the narrator has named the Mansion of Happiness in full once
+        goal = space_name(telling.space_names[telling.board.goal], telling.scene.extra.get("names") == "printed")
+        self.goal_names = (goal, goal.split(" of ")[0])  # ("the Mansion of Happiness", "the Mansion")
         self.replied = False  # "replied" has tagged a line (once an export: a second reads as a cycle of verbs)
 
     def paragraphs(self) -> list[Paragraph]:
@@ -374,10 +376,10 @@ class Realising:
         return self._goal_shortened(text)
 
     def _goal_shortened(self, text: str) -> str:
-        """"The Mansion of Happiness" in full the first time the narrator names the square, "the Mansion"
-        after (readers found the full name "repeated again and again")."""
-        full, short = "the Mansion of Happiness", "the Mansion"
-        if full not in text:
+        """The goal's long name in full the first time the narrator names the square ("the Mansion of
+        Happiness"), its head after ("the Mansion"): readers found the full name "repeated again and again"."""
+        full, short = self.goal_names
+        if full == short or full not in text:
             return text
         if not self.goal_named:
             self.goal_named = True

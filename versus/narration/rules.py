@@ -283,9 +283,9 @@ class Book:
             short = [(score, r) for score, r in found if len(r.text.split()) <= LEAN_WORDS]
             found = short or found
         elif brief:  # a plain moment: the shorter of the most particular sentences (a near miss that lost the
-            best = max(score for score, _ in found)  # lead says so, however long)
-            short = [(score, r) for score, r in found if score == best and len(r.text.split()) <= LEAN_WORDS]
-            found = short or [(score, r) for score, r in found if score == best]
+            most = max(score for score, _ in found)  # lead says so, however long)
+            short = [(score, r) for score, r in found if score == most and len(r.text.split()) <= LEAN_WORDS]
+            found = short or [(score, r) for score, r in found if score == most]
         top = max(score for score, _ in found)
         tied = sorted((r for score, r in found if score == top), key=lambda r: r.id)
         return top, tied[self.rng.randrange(len(tied))]
