@@ -886,3 +886,62 @@ def test_every_player_is_seen_at_the_board():
         missed += [(path.stem, seed, p.id) for p in scene.players
                    if not any(n and n.lower() in play.lower() for n in (p.name, p.called, people[p.id].short))]
     assert missed == []
+
+
+def _netherfield_quiet() -> list:
+    return [p for p in compose(played(load_scene(ELSEWHERE[1])), "brisk").paragraphs if not p.talk]
+
+
+def test_a_fall_that_cost_the_lead_says_who_was_left_in_front_and_a_second_fall_is_told_as_one():
+    """Elizabeth fell from the Summit of Dissipation to Ruin twice, and the second time Mr. Darcy was left in
+    front: readers found his win 'without anybody's remarking the moment', and the two falls told alike."""
+    assert "netherfield-quiet" in ELSEWHERE[1].name
+    summits = [s for p in _netherfield_quiet() for s in re.split(r"(?<!Mr\.)(?<=[.!?])\s+", p.text) if "Summit" in s]
+    assert len(summits) == 2, summits
+    assert "Again" in summits[1] and "Mr. Darcy" in summits[1] and "in front" in summits[1], summits[1]
+
+
+def test_the_goal_is_named_in_full_once_an_export():
+    """'The Mansion of Happiness' repeated in full again and again: the narrator says 'the Mansion' after."""
+    for path in EIGHT:
+        narration = " ".join(p.text for p in compose(played(load_scene(path)), "brisk").paragraphs if not p.talk)
+        assert narration.count("the Mansion of Happiness") <= 1, path.stem
+
+
+def test_a_blush_comes_once_an_export_however_it_is_worded():
+    """'coloured a little' three times in one export read as a program's tic."""
+    for path, seed in itertools.product(EIGHT, range(2)):
+        text = text_of(played(load_scene(path), seed))
+        assert len(re.findall(r"\bcolou?r(ed|ing)?\b", text)) <= 1, (path.stem, seed)
+
+
+def test_the_default_rivals_are_the_spine_a_reader_would_expect():
+    """No rivals: key: Elizabeth and Mr. Darcy where both play, else the first two not of a gentle temper."""
+    lucas = Company(load_scene(ROOT / "tests" / "authored" / "lucas-lodge.yaml"))
+    assert set(lucas.rivals) == {"elizabeth", "darcy"}
+    breakfast = Company(load_scene(ELSEWHERE[0]))  # Jane, gentle, is first at the table
+    assert "jane" not in breakfast.rivals and len(set(breakfast.rivals)) == 2
+    assert Company(load_scene(ROOT / "scenes" / "rosings.yaml")).rivals == ("lady_catherine", "elizabeth")
+
+
+def test_the_one_who_passed_or_turned_out_another_speaks_of_it_to_that_one():
+    """Jane apologised to Lydia for a square Mary held: at a collision or a change of lead, the one it befell
+    speaks of it only to the one passed."""
+    from versus.narration.talk import Memory, Talk
+
+    for path in EIGHT:
+        telling = Telling(played(load_scene(path)))
+        talk = Talk(telling.company, Book(telling.rules, telling.seed), Memory(), telling.base)
+        for point in (p for p in telling.points if p.event in ("collision", "lead") and p.other is not None):
+            actor = telling.company.by_seat[point.actor]
+            other = telling.company.by_seat[point.other]
+            moment = _moment_of(telling, point)
+            assert [h.id for h in talk._hearers(moment, actor)] == [other.id]
+
+
+def _moment_of(telling, point):
+    from versus.narration.tell import Teller
+
+    teller = Teller(telling.company, telling.facts, Book(telling.rules, telling.seed), None, telling.base,
+                    telling.space_names, [], telling.winner)
+    return teller.moment(point)
