@@ -945,3 +945,16 @@ def _moment_of(telling, point):
     teller = Teller(telling.company, telling.facts, Book(telling.rules, telling.seed), None, telling.base,
                     telling.space_names, [], telling.winner)
     return teller.moment(point)
+
+
+def test_nobody_is_called_by_name_aloud_at_every_turn():
+    """'Lizzy' six times in one breakfast read as a program's: a person is named aloud three times a scene
+    by the whole table, and a vocative dropped leaves a sentence ("It may be observed that …")."""
+    from versus.narration.refer import _unaddressed
+
+    assert _unaddressed("It may be observed, {address}, that the nearer.") == "It may be observed that the nearer."
+    assert _unaddressed("Oh, {address}, I hope so.") == "Oh, I hope so."
+    assert _unaddressed("Luck is an examination, {address}.") == "Luck is an examination."
+    for path, seed in itertools.product(ELSEWHERE[:1], range(3)):  # Longbourn: four sisters and their mother
+        speech = " ".join(re.findall(r"“[^”]*”", text_of(played(load_scene(path), seed))))
+        assert len(re.findall(r"\bLizzy\b", speech)) <= 3, seed

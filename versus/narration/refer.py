@@ -30,6 +30,7 @@ class Referrer:
         self.recent: list[str] = []  # people named in the current paragraph, latest last
         self.printed = names_printed
         self.vocatives: Counter[tuple[str, str]] = Counter()  # (speaker, hearer): times called by name aloud
+        self.addressed: Counter[str] = Counter()  # hearer: times called by name aloud, by anybody
 
     def new_paragraph(self) -> None:
         self.recent = []
@@ -131,10 +132,15 @@ class Referrer:
     def speech(self, template: str, speaker: str, hearer: str, roles: Mapping[str, str],
                values: Mapping[str, str]) -> str:
         """A spoken line with its forms of address and its people as the speaker names them."""
-        if "{address}" in template and self.vocatives[speaker, hearer] >= VOCATIVES:
+        address = self.company.address(speaker, hearer) if hearer else ""
+        if address and re.search(rf"(^|, ){re.escape(address)}(?=[,.!?;])", template):
+            template = re.sub(rf"(^|, ){re.escape(address)}(?=[,.!?;])", r"\1{address}", template)  # "La, Lizzy!"
+        if "{address}" in template and (self.vocatives[speaker, hearer] >= VOCATIVES
+                                        or self.addressed[hearer] >= ADDRESSED):
             template = _unaddressed(template)
         if "{address}" in template:
             self.vocatives[speaker, hearer] += 1
+            self.addressed[hearer] += 1
 
         def fill(match: re.Match[str]) -> str:
             slot = match.group(1)
@@ -154,17 +160,21 @@ class Referrer:
         return re.sub(r"\s+,|,\s*(?=[?.!])|\s{2,}", lambda m: " " if m.group(0).isspace() else "", text).strip()
 
 
-PREPOSITIONS = {"in", "at", "of", "on", "to", "with", "by", "from", "about", "upon", "into"}
+INTERJECTIONS = {"oh", "la", "well", "why", "nay", "come", "pray", "lord", "ah", "alas", "yes", "no", "indeed",
+                 "dear", "now", "sir", "madam", "there"}  # a vocative after one of these leaves its comma behind
 VOCATIVES = 2  # times one person calls another by name in a scene before the name goes where it may
+ADDRESSED = 3  # times anybody is called by name aloud in a scene, by all the table together ("Lizzy" six times
+# in one breakfast read as a program's)
 # ("Perhaps you have not looked, Miss Elizabeth" / "You are confined, Miss Elizabeth" / "I see, Miss Elizabeth")
 
 
 def _unaddressed(template: str) -> str:
     """The line without its vocative where that leaves a sentence ("…, {address}." -> "…."; "{address}, you"
     -> "You"); a vocative anywhere else stays."""
-    # "Oh, {address}, I hope" -> "Oh, I hope"; but "careful, {address}, in what" -> "careful in what"
-    text = re.sub(r",\s*\{address\},(?=\s+(\w+))", lambda m: "" if m.group(1).lower() in PREPOSITIONS else ",",
-                  template)
+    # "Oh, {address}, I hope" -> "Oh, I hope"; but "careful, {address}, in what" -> "careful in what", and
+    # "It may be observed, {address}, that" -> "It may be observed that"
+    text = re.sub(r"(\w+),\s*\{address\},(?=\s+(\w+))",
+                  lambda m: m.group(1) + ("," if m.group(1).lower() in INTERJECTIONS else ""), template)
     text = re.sub(r",\s*\{address\}(?=[.!?;])", "", text)
     return re.sub(r"(^|[.!?]\s+)\{address\},\s*(\w)", lambda m: m.group(1) + m.group(2).upper(), text)
 
