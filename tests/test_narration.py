@@ -958,3 +958,22 @@ def test_nobody_is_called_by_name_aloud_at_every_turn():
     for path, seed in itertools.product(ELSEWHERE[:1], range(3)):  # Longbourn: four sisters and their mother
         speech = " ".join(re.findall(r"“[^”]*”", text_of(played(load_scene(path), seed))))
         assert len(re.findall(r"\bLizzy\b", speech)) <= 3, seed
+
+
+def test_the_players_sit_down_one_clause_each_and_a_pronoun_may_point_forward():
+    """'Round the table sat Elizabeth, Mr. Darcy, Mr. Bingley and Miss Bingley': a list of names read as a
+    program's opening. Each player sits down in a clause of their own (lines/seats.yaml), joined in one
+    sentence; "Laying aside her book, Elizabeth …" names her after the pronoun, as a novel does."""
+    from versus.narration.refer import Referrer
+
+    scene = load_scene(ELSEWHERE[1])  # A Quiet Evening: four players, an opening that sets the place
+    opening = compose(played(scene), "brisk").paragraphs[0].text
+    sentence = next(s for s in re.split(r"(?<!Mr\.)(?<=[.!?])\s+", opening) if "; and " in s)
+    clauses = sentence.split("; ")
+    assert len(clauses) == len(scene.players)
+    for clause, person in zip(clauses, scene.players, strict=True):
+        assert person.called in clause, (clause, person.called)
+    company = Company(scene)
+    said = Referrer(company, False).narration("Laying aside {p0_his} book, {p0} sat down; and {P1} bowed.",
+                                             {"p0": "elizabeth", "p1": "darcy"}, {})
+    assert said == "Laying aside her book, Elizabeth sat down; and Mr. Darcy bowed."

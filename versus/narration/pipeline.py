@@ -342,8 +342,8 @@ class Realising:
         for k in range(1, len(units) - 1):  # the last may yet be told in the tag of a line
             unit, before = units[k], units[k - 1]
             who = next((n for n in names if unit.text.startswith(n + " ")), None)
-            if who is None or unit.author or before.author or who in before.text:
-                continue
+            if who is None or unit.author or before.author or who in before.text or unit.first is None:
+                continue  # the opening's people sitting down are not a turn to somebody else in the play
             word = LINKS[self.links % len(LINKS)]
             self.links += 1
             units[k] = _opened(unit, word, unit.text)

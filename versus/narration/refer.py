@@ -92,25 +92,35 @@ class Referrer:
         return called + ("’" if called.endswith("s") else "’s")
 
     def narration(self, template: str, roles: Mapping[str, str], values: Mapping[str, str]) -> str:
-        """A narrator's sentence with its people named and its slots filled."""
+        """A narrator's sentence with its people named and its slots filled. A pronoun before its person's
+        name in the same clause ("Laying aside {actor_his} book, {actor} drew up a chair") points forward to
+        it, as a novel's does."""
+        ahead = _cataphoric(template, roles)
+        named: set[str] = set()
 
         def fill(match: re.Match[str]) -> str:
             slot = match.group(1)
             cap = slot[0].isupper()
             key = slot[0].lower() + slot[1:]
             base, _, form = key.partition("_")
-            if base in roles and form in ("he", "him", "his", "hers"):
+            if base in roles and form in ("he", "him", "his", "hers") and base in ahead and base not in named:
+                person = self.company.people.get(roles[base])
+                word = PRONOUNS.get(person.pronoun if person else "they", PRONOUNS["they"])[form]
+            elif base in roles and form in ("he", "him", "his", "hers"):
                 word = self._pronoun(roles[base], form)
                 self._mention(roles[base])
             elif key in roles:
                 owned = template[match.end():match.end() + 2] in ("’s", "'s")  # "{Actor}’s": a name, never "He’s"
                 at_start = cap and match.start() == 0 and not owned
-                joined = template[:match.start()].split()[-1:] in (["and"], ["but"], ["when"], ["while"], ["until"])
+                before = template[:match.start()].split()[-2:]  # ", and {actor} paid": a clause, not "X and Y"
+                joined = bool(before) and (before[-1] in ("when", "while", "until")
+                                           or (before[-1] in ("and", "but") and before[0].endswith(",")))
                 if at_start or (joined and not owned):  # "…, and {actor} paid": "and she paid", where she
                     word = self._subject(roles[key])  # can be nobody else
                 else:
                     word = self.name(roles[key])
                 self._mention(roles[key])
+                named.add(key)
             elif key in values:
                 word = values[key]
             else:
@@ -166,6 +176,18 @@ VOCATIVES = 2  # times one person calls another by name in a scene before the na
 ADDRESSED = 3  # times anybody is called by name aloud in a scene, by all the table together ("Lizzy" six times
 # in one breakfast read as a program's)
 # ("Perhaps you have not looked, Miss Elizabeth" / "You are confined, Miss Elizabeth" / "I see, Miss Elizabeth")
+
+
+def _cataphoric(template: str, roles: Mapping[str, str]) -> set[str]:
+    """The roles whose first slot in the template is a pronoun and whose name follows within the clause."""
+    out = set()
+    for clause in re.split(r";", template):
+        for base in roles:
+            name = re.search(rf"\{{[{base[0].upper()}{base[0]}]{re.escape(base[1:])}\}}", clause)
+            pronoun = re.search(rf"\{{[{base[0].upper()}{base[0]}]{re.escape(base[1:])}_(he|him|his|hers)\}}", clause)
+            if name and pronoun and pronoun.start() < name.start():
+                out.add(base)
+    return out
 
 
 def _unaddressed(template: str) -> str:
