@@ -50,8 +50,8 @@ CONDITIONS: dict[str, str] = {
     "event": "the moment: opening, lead, crime, fall, confined, collision, overshoot, virtue, finish, unfinished,"
              " close",
     "beat": "for narration: opening, setting, seated (the players, after an opening that set the place without"
-            " them), seat (one player sitting down, as a clause), stretch, approach, upset (the run to the finish"
-            " when the reader was last told another led), moment, interlude, finish, unfinished, close, step",
+            " them), stretch, approach, upset (the run to the finish when the reader was last told another led),"
+            " moment, interlude, finish, unfinished, close, step",
     "speaker": "who speaks: a cast id (elizabeth, darcy, …) or, for someone the cast does not know, the scene's id",
     "hearer": "who is spoken to, as speaker",
     "actor": "whom the moment befell, as speaker",
@@ -67,7 +67,6 @@ CONDITIONS: dict[str, str] = {
     "late": "true in the last third of the game",
     "again": "true for a second overshoot, which sends the player back to the start",
     "waits": "true when the moment makes the player sit out turns",
-    "actor_temper": "the temper of a player the cast does not know, for the clause that seats them (beat: seat)",
     "twice": "true when the one a moment befell had come to that very space before in the game",
     "lost_lead": "true when a leader's crime, fall or confinement left another in front (that one is {other})",
     "led": "true when the one a moment befell led alone just before it",

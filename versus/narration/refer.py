@@ -170,8 +170,8 @@ class Referrer:
         return re.sub(r"\s+,|,\s*(?=[?.!])|\s{2,}", lambda m: " " if m.group(0).isspace() else "", text).strip()
 
 
-INTERJECTIONS = {"oh", "la", "well", "why", "nay", "come", "pray", "lord", "ah", "alas", "yes", "no", "indeed",
-                 "dear", "now", "sir", "madam", "there"}  # a vocative after one of these leaves its comma behind
+PREPOSITIONS = {"in", "at", "of", "on", "to", "with", "by", "from", "about", "upon", "into"}
+BOUND = PREPOSITIONS | {"that", "if", "whether"}  # words that join what comes before a dropped vocative
 VOCATIVES = 2  # times one person calls another by name in a scene before the name goes where it may
 ADDRESSED = 3  # times anybody is called by name aloud in a scene, by all the table together ("Lizzy" six times
 # in one breakfast read as a program's)
@@ -193,10 +193,9 @@ def _cataphoric(template: str, roles: Mapping[str, str]) -> set[str]:
 def _unaddressed(template: str) -> str:
     """The line without its vocative where that leaves a sentence ("…, {address}." -> "…."; "{address}, you"
     -> "You"); a vocative anywhere else stays."""
-    # "Oh, {address}, I hope" -> "Oh, I hope"; but "careful, {address}, in what" -> "careful in what", and
-    # "It may be observed, {address}, that" -> "It may be observed that"
-    text = re.sub(r"(\w+),\s*\{address\},(?=\s+(\w+))",
-                  lambda m: m.group(1) + ("," if m.group(1).lower() in INTERJECTIONS else ""), template)
+    # "Oh, {address}, I hope" -> "Oh, I hope"; "mine, {address}, and I" -> "mine, and I"; but "careful,
+    # {address}, in what" -> "careful in what", and "It may be observed, {address}, that" -> "… observed that"
+    text = re.sub(r",\s*\{address\},(?=\s+(\w+))", lambda m: "" if m.group(1).lower() in BOUND else ",", template)
     text = re.sub(r",\s*\{address\}(?=[.!?;])", "", text)
     return re.sub(r"(^|[.!?]\s+)\{address\},\s*(\w)", lambda m: m.group(1) + m.group(2).upper(), text)
 

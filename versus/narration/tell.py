@@ -57,10 +57,6 @@ class Block:
     run_in: bool = False  # the run to the finish, or the finish: a paragraph of its own begins with it
 
 
-SEATED_MOST = 4  # players seated one clause each; a larger table is listed
-SLOT_ACTOR = re.compile(r"\{([Aa])ctor(_\w+)?\}")
-
-
 class Teller:
     """Gives every beat its blocks, drawing narration and talk from one book and one memory."""
 
@@ -154,7 +150,7 @@ class Teller:
     def _blocks(self, beat: Beat, later: Sequence[Beat]) -> list[Block]:
         if beat.kind == "opening":  # the place is set before anybody speaks, whatever the talk after it
             moment = Moment("opening", "", "", ())
-            told = self._set(self._narrate("opening", moment, None, None), seats=beat.talk > 0)
+            told = self._set(self._narrate("opening", moment, None, None))
             return told + self._talk(moment, beat.talk, None, None, prefer_onlookers=True)
         if beat.kind == "close":
             moment = self._close_moment()
@@ -216,72 +212,42 @@ class Teller:
         out = self._narrate(kind, moment, *span)
         return out + self._talk(moment, talk, *span, prefer_onlookers=prefer_onlookers)
 
-    def _set(self, opening: list[Block], seats: bool = True) -> list[Block]:
-        """An opening that says nothing of the place begins with a sentence that does. seats: the players may
-        sit down a clause each (not in a summary, which names them in passing)."""
+    def _set(self, opening: list[Block]) -> list[Block]:
+        """An opening that says nothing of the place begins with a sentence that does."""
         told = opening[0].sentences if opening else ()
         if not told or self.book.lean:  # a tight budget: the stake alone
             return opening
         if "etting}" in told[0].template:
-            return self._seat(opening, seats)
+            return self._seat(opening)
         # the opening met the onlookers already: the setting seats the players instead, and every one of them
         stake = told[0].template
         company = self.base.get("company", False) and "ompany}" not in stake
         query = dict(self.base) | {"beat": "setting", "company": company}
-        seated = None if "layers}" in stake or not seats else self._seated()  # each sits down in a clause
-        unsaid = ("{players}", "{Players}") if seated else ()
-        players = () if "layers}" in stake or seated else ("{players}", "{Players}")
-        rule = self.book.narration(query, holding=players, unsaid=unsaid) or self.book.narration(query) \
+        players = () if "layers}" in stake else ("{players}", "{Players}")
+        rule = self.book.narration(query, holding=players) or self.book.narration(query) \
             or self.book.narration(query, again=True)  # a long book wears them all
         if rule is None:
             return opening
         self.book.use(rule)
         setting = Sentence(rule.text, (), (), None, None, rule=rule.id)
-        sitting = (seated,) if seated and "layers}" not in rule.text else ()
-        first = dataclasses.replace(opening[0], sentences=(setting, *sitting, *told))
+        first = dataclasses.replace(opening[0], sentences=(setting, *told))
         return [first, *opening[1:]]
 
-    def _seat(self, opening: list[Block], seats: bool = True) -> list[Block]:
+    def _seat(self, opening: list[Block]) -> list[Block]:
         """An opening that set the place with a stake between some of the people seats the players after it:
-        a reader never shown a player sitting down is surprised to find him spinning. Each sits down in a
-        clause of their own where every one has one; else they are listed."""
+        a reader never shown a player sitting down is surprised to find him spinning."""
         told = opening[0].sentences
         texts = " ".join(s.template for s in told)
         rivals = set(self.company.rivals)
         if "layers}" in texts or all(p.name in texts or (p.called and p.called in texts)
                                      or (p.id in rivals and "ival" in texts) for p in self.company.scene.players):
             return opening
-        seated = self._seated() if seats else None
-        if seated is None:
-            rule = self.book.narration(dict(self.base) | {"beat": "seated"})
-            if rule is None:
-                return opening
-            self.book.use(rule)
-            seated = Sentence(rule.text, (), (), None, None, rule=rule.id)
+        rule = self.book.narration(dict(self.base) | {"beat": "seated"})
+        if rule is None:
+            return opening
+        self.book.use(rule)
+        seated = Sentence(rule.text, (), (), None, None, rule=rule.id)
         return [dataclasses.replace(opening[0], sentences=(*told, seated)), *opening[1:]]
-
-    def _seated(self) -> Sentence | None:
-        """The players sitting down, each in a clause that shows who they are ("Lydia had the teetotum in her
-        hand …; Elizabeth took the chair opposite …; and the third place … was taken by Mr. Darcy"): a list
-        of names round the table read as a program's. None where somebody has no clause, or for a crowd."""
-        players = self.company.by_seat
-        if not 2 <= len(players) <= SEATED_MOST:
-            return None
-        rules = []
-        for person in players:
-            query = dict(self.base) | {"beat": "seat", "actor": person.who}
-            if not person.cast:  # a stranger to the cast sits down by temper
-                query["actor_temper"] = person.temper
-            rule = self.book.narration(query)
-            if rule is None:
-                return None
-            rules.append(rule)
-        for rule in rules:
-            self.book.use(rule)
-        clauses = [_seat_clause(rule.text, k) for k, rule in enumerate(rules)]
-        text = "; ".join(clauses[:-1]) + "; and " + clauses[-1] + "."
-        roles = tuple((f"p{k}", person.id) for k, person in enumerate(players))
-        return Sentence(text[0].upper() + text[1:], roles, (), None, None, rule=rules[0].id)
 
     def _close_moment(self) -> Moment:
         if self.winner is None:  # nobody won: the talk at the close is of a game put away unfinished
@@ -545,17 +511,6 @@ class Teller:
             self.talk.memory.spoke[speaker] = self.talk.memory.spoke.get(speaker, 0) + 1
             self.book.heard(line)
         return out
-
-
-def _seat_clause(text: str, k: int) -> str:
-    """A seating line as the k-th clause of the sentence that seats the table: its {actor} slots renamed to
-    {pk}, and a first word lowered after a semicolon ("…; and having examined the chair, Mr. Darcy …")."""
-
-    def renamed(m: re.Match[str]) -> str:
-        return "{" + ("P" if m.group(1) == "A" else "p") + f"{k}{m.group(2) or ''}" + "}"
-
-    clause = SLOT_ACTOR.sub(renamed, text.rstrip("."))
-    return clause if k == 0 or clause.startswith("{") else clause[0].lower() + clause[1:]
 
 
 def plainly(text: str) -> str:
