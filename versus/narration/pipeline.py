@@ -343,7 +343,7 @@ class Realising:
             unit, before = units[k], units[k - 1]
             who = next((n for n in names if unit.text.startswith(n + " ")), None)
             if who is None or unit.author or before.author or who in before.text or unit.first is None:
-                continue  # the opening's people sitting down are not a turn to somebody else in the play
+                continue  # a sentence of the opening or the close is no turn to somebody else in the play
             word = LINKS[self.links % len(LINKS)]
             self.links += 1
             units[k] = _opened(unit, word, unit.text)
