@@ -975,3 +975,17 @@ def test_a_pronoun_may_point_forward_and_and_joins_a_clause_only_after_a_comma()
     said = refer.narration("{Rival2} looked up. It was plain that {rival1} and {rival2} were each determined.",
                            {"rival1": "elizabeth", "rival2": "darcy"}, {})
     assert said == "Mr. Darcy looked up. It was plain that Elizabeth and Mr. Darcy were each determined."
+
+
+def test_a_stretch_of_fines_names_the_squares_and_the_sums_once_an_export():
+    """'So many fines were exacted …' told a reader nothing: where the vices fined one player twice or more in
+    a stretch, it may name each square and what it took ("Malice cost him four counters, and Contention
+    three"), a square met twice once ("Passion cost her a counter twice"), and once an export."""
+    accounts = 0
+    for path, seed in itertools.product(EIGHT, range(4)):
+        text = text_of(played(load_scene(path), seed))
+        found = re.findall(r"[A-Z][^.;:]*: ([A-Z][a-z ]+|the [A-Z][a-z ]+) cost (him|her) (a|\w+) counters?", text)
+        assert len(found) <= 1, (path.stem, seed, found)
+        accounts += len(found)
+        assert not re.search(r"\b(\w+) cost (him|her) [^.;]*, and \1 ", text)  # a square once, with all it took
+    assert accounts >= 3

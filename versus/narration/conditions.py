@@ -96,6 +96,8 @@ CONDITIONS: dict[str, str] = {
              " Truth')",
     "setbacks": "how many times a space sent the stretch's {unlucky} back in it (an overshoot is not counted), named"
                 " in {setbacks}: 'Immodesty twice and Cruelty once'",
+    "fined": "how many fines at a vice the stretch's {payer} (whom its vices fined most often) paid in it, named in"
+             " {fined_at}: 'Avarice cost her five counters, and Hypocrisy two'",
     "spotless": "true when the reader has been told of no vice, crime, confinement or move back of the stretch's"
                 " {leader} so far in the scene (a line about the whole road, not the stretch, wants it)",
     "promoted": "true when the one a collision turned out was carried up the board by it and into the lead",

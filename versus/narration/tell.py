@@ -17,11 +17,11 @@ from versus.narration.company import Company
 from versus.narration.facts import ActionFacts, Facts, StretchFacts, setting_of
 from versus.narration.plan import Beat
 from versus.narration.realise import space_name
-from versus.narration.refer import amounts
+from versus.narration.refer import PRONOUNS, amounts
 from versus.narration.rules import Book
 from versus.narration.talk import Moment, Said, Talk
 from versus.narration.turning import TurningPoint
-from versus.narration.words import ROUGH_AFTER, a_spin, about, counted, listing, times
+from versus.narration.words import ROUGH_AFTER, a_spin, about, counted, listing, number, times
 from versus.scenes.model import Aside
 
 LEAD_STRETCHES = 1  # stretch sentences of an export that may turn on who kept or took the front
@@ -73,6 +73,7 @@ class Teller:
         self.commented = False  # the last moment told kept the narrator's comment after its event
         self.shut_told: set[int] = set()  # the seats of those the reader has been told were shut up
         self.fallen: set[int] = set()  # the seats of those the reader has been told met a vice or went back
+        self.fines_told = False  # a stretch has named somebody's fines square by square ({fined_at})
 
     def spoken(self, space: int | None) -> str:
         """The space as the prose names it ("the Summit of Dissipation", "the Stocks")."""
@@ -313,6 +314,8 @@ class Teller:
         leads_next = bool(later) and later[0].point is not None and later[0].point.event == "lead"
         if self.lead_stretches >= LEAD_STRETCHES or leads_next:  # a tally, or contradicted by the next sentence
             query |= {"held": False, "overtook": False, "lead": False, "margin": 0}
+        if self.fines_told:  # one account of somebody's fines an export: a second reads as a ledger
+            query["fined"] = 0
         rule = self.book.narration(query)
         if rule is None:
             return [Block(first=beat.first, last=beat.last)]
@@ -325,6 +328,7 @@ class Teller:
         unlucky = self._unlucky(s)
         if "nlucky}" in rule.text and unlucky is not None:
             self.fallen.add(unlucky)
+        self.fines_told = self.fines_told or "{fined_at}" in rule.text
         roles = tuple((k, v) for k, v in self._stretch_people(s, indices, confined).items())
         gain = max(s.gains, default=0)
         values = (("gain", about(gain)),) if gain > 0 else ()
@@ -389,6 +393,7 @@ class Teller:
                 "lead_known": s.before.leader is not None and s.before.leader == self.told_leader,
                 "reverses": max(s.reverses, default=0), "gain": max(s.gains, default=0),
                 "lifts": len(set(self._lifts(s, indices))), "setbacks": len(self._setbacks(s, indices)),
+                "fined": len(self._fines(indices, self._payer(indices))),
                 **self._who(("gainer", self._gainer(s)), ("unlucky", self._unlucky(s)))}
 
     def _fell(self, point: TurningPoint) -> None:
@@ -428,7 +433,39 @@ class Teller:
         lifts = self._lifts(s, indices)  # none without a gainer
         if lifts:
             out["lifts"] = self._spaces(lifts, counts=False)
+        payer = self._payer(indices)
+        fines = self._fines(indices, payer)
+        if payer is not None and len(fines) >= 2:  # {fined}: how many fines, the same square more than once too
+            out["fined_at"] = self._fined_at(fines, payer)
         return out
+
+    def _payer(self, indices: list[int]) -> int | None:
+        """The first of those whom the stretch's vices fined most often (two fines at least)."""
+        paid = Counter(a.player for a in self._actions(indices) if a.paid > 0 and a.kind in ("vice", "offense"))
+        most = max(paid.values(), default=0)
+        return min(k for k, n in paid.items() if n == most) if most >= 2 else None
+
+    def _fines(self, indices: list[int], payer: int | None) -> list[tuple[int, int]]:
+        """(space, counters) of each fine the stretch's {payer} paid at a vice, in order."""
+        return [(a.landed, a.paid) for a in self._actions(indices)
+                if a.player == payer and a.paid > 0 and a.kind in ("vice", "offense") and a.landed]
+
+    def _fined_at(self, fines: list[tuple[int, int]], payer: int) -> str:
+        """The fines as a reader can follow them, a square once with all it took: "Avarice cost her five
+        counters, and Hypocrisy two", "Passion cost her a counter twice", "Avarice seven and four"."""
+        him = PRONOUNS.get(self.company.by_seat[payer].pronoun, PRONOUNS["they"])["him"]
+        by_space: dict[int, list[int]] = {}
+        for square, fine in fines:
+            by_space.setdefault(square, []).append(fine)
+        items = []
+        for k, (space, paid) in enumerate(by_space.items()):
+            sums = [counted(paid[0], "counter") if k == 0 else number(paid[0]), *(number(n) for n in paid[1:])]
+            if len(set(paid)) == 1 and len(paid) > 1:  # "a counter twice"; "Avarice twice, one each time"
+                took = f"{sums[0]} {times(len(paid))}" if k == 0 else f"{times(len(paid))}, {sums[0]} each time"
+            else:
+                took = listing(sums)
+            items.append(f"{self.spoken(space)} cost {him} {took}" if k == 0 else f"{self.spoken(space)} {took}")
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + ", and " + items[-1]
 
     def _setbacks(self, s: StretchFacts, indices: list[int]) -> list[int]:
         """The spaces that sent the stretch's {unlucky} back (an overshoot, landing nowhere, is not one)."""
@@ -475,7 +512,9 @@ class Teller:
             out["before"] = seats[s.before.leader].id
         if confined:
             out["confined"] = seats[confined[0]].id
-        unlucky, gainer = self._unlucky(s), self._gainer(s)
+        unlucky, gainer, payer = self._unlucky(s), self._gainer(s), self._payer(indices)
+        if payer is not None:
+            out["payer"] = seats[payer].id
         if unlucky is not None:
             out["unlucky"] = seats[unlucky].id
         if gainer is not None:
