@@ -156,7 +156,8 @@ def scene_schema() -> dict[str, Any]:
                           "additionalProperties": {"type": "object", "additionalProperties": {
                               "enum": vocabulary()["relations"]}}},
             "rivals": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2,
-                       "description": "the two players whose battle of wit is the spine (default: the first two)"},
+                       "description": "the two players whose battle of wit is the spine (default: Elizabeth and Mr. "
+                                      "Darcy where both play, else the first two not of a gentle temper)"},
             "names": {"enum": ["novel", "printed"],
                       "description": "spaces as a novel prints them (Humility, the Pillory; the default) "
                                      "or in the board's capitals"},
