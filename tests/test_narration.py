@@ -989,3 +989,11 @@ def test_a_stretch_of_fines_names_the_squares_and_the_sums_once_an_export():
         accounts += len(found)
         assert not re.search(r"\b(\w+) cost (him|her) [^.;]*, and \1 ", text)  # a square once, with all it took
     assert accounts >= 3
+
+
+def test_a_player_the_opening_left_unnamed_is_seated_alone_not_in_a_roll_call():
+    """'Round the table sat Elizabeth, Mr. Darcy, Mr. Bingley and Miss Bingley' a sentence after three of them
+    were named read as a program's roll-call: only the one left out is seated."""
+    opening = compose(played(load_scene(ELSEWHERE[1])), "brisk").paragraphs[0].text  # A Quiet Evening
+    assert "Mr. Bingley made up the rest of the table" in opening or "who made up the rest" in opening, opening
+    assert opening.count("Elizabeth") == 1, opening

@@ -67,6 +67,7 @@ CONDITIONS: dict[str, str] = {
     "late": "true in the last third of the game",
     "again": "true for a second overshoot, which sends the player back to the start",
     "waits": "true when the moment makes the player sit out turns",
+    "missing": "players an opening left unnamed, whom the sentence after it seats (beat: seated; one is {actor})",
     "twice": "true when the one a moment befell had come to that very space before in the game",
     "lost_lead": "true when a leader's crime, fall or confinement left another in front (that one is {other})",
     "led": "true when the one a moment befell led alone just before it",

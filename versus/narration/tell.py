@@ -240,14 +240,17 @@ class Teller:
         told = opening[0].sentences
         texts = " ".join(s.template for s in told)
         rivals = set(self.company.rivals)
-        if "layers}" in texts or all(p.name in texts or (p.called and p.called in texts)
-                                     or (p.id in rivals and "ival" in texts) for p in self.company.scene.players):
+        missing = [p.id for p in self.company.scene.players if not (p.name in texts or (p.called and p.called in texts)
+                                                                    or (p.id in rivals and "ival" in texts))]
+        if "layers}" in texts or not missing:
             return opening
-        rule = self.book.narration(dict(self.base) | {"beat": "seated"})
+        # one player left unnamed is seated alone ("Mr. Bingley made up the rest of the table"): a list of
+        # everybody round the table, most of them named a sentence before, read as a program's roll-call
+        rule = self.book.narration(dict(self.base) | {"beat": "seated", "missing": len(missing)})
         if rule is None:
             return opening
         self.book.use(rule)
-        seated = Sentence(rule.text, (), (), None, None, rule=rule.id)
+        seated = Sentence(rule.text, (("actor", missing[0]),), (), None, None, rule=rule.id)
         return [dataclasses.replace(opening[0], sentences=(*told, seated)), *opening[1:]]
 
     def _close_moment(self) -> Moment:
