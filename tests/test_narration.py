@@ -997,3 +997,15 @@ def test_a_player_the_opening_left_unnamed_is_seated_alone_not_in_a_roll_call():
     opening = compose(played(load_scene(ELSEWHERE[1])), "brisk").paragraphs[0].text  # A Quiet Evening
     assert "Mr. Bingley made up the rest of the table" in opening or "who made up the rest" in opening, opening
     assert opening.count("Elizabeth") == 1, opening
+
+
+def test_a_pronoun_points_forward_only_where_nobody_else_of_that_pronoun_was_just_named():
+    """"Jane went back … Her spin was one too many …" was Elizabeth's spin: after another woman was named in
+    the paragraph, the sentence names its own."""
+    from versus.narration.refer import Referrer
+
+    refer = Referrer(Company(load_scene(ELSEWHERE[0])), False)  # four sisters at Longbourn
+    refer.narration("{Actor} went back.", {"actor": "jane"}, {})
+    said = refer.narration("{Actor_his} spin was one too many, and the square {actor} had left was Mary's.",
+                           {"actor": "lizzy"}, {})
+    assert said.startswith("Elizabeth’s spin"), said

@@ -87,6 +87,12 @@ class Referrer:
         alike = {p for p in self.recent if self.company.people[p].pronoun == person.pronoun}
         return person.pronoun if alike == {pid} else self.name(pid)  # nobody else it could mean
 
+    def _another(self, pid: str) -> bool:
+        """Somebody else of this person's pronoun has been named in the paragraph."""
+        person = self.company.people.get(pid)
+        return person is not None and any(p != pid and self.company.people[p].pronoun == person.pronoun
+                                          for p in self.recent)
+
     def _possessive(self, pid: str) -> str:
         called = self.name(pid)
         return called + ("’" if called.endswith("s") else "’s")
@@ -103,7 +109,8 @@ class Referrer:
             cap = slot[0].isupper()
             key = slot[0].lower() + slot[1:]
             base, _, form = key.partition("_")
-            if base in roles and form in ("he", "him", "his", "hers") and base in ahead and base not in named:
+            if base in roles and form in ("he", "him", "his", "hers") and base in ahead and base not in named \
+                    and not self._another(roles[base]):  # "her" pointing forward past a Jane just named is Jane's
                 person = self.company.people.get(roles[base])
                 word = PRONOUNS.get(person.pronoun if person else "they", PRONOUNS["they"])[form]
             elif base in roles and form in ("he", "him", "his", "hers"):
