@@ -7,6 +7,7 @@ records, so that nothing it says can outrun what happened.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -156,6 +157,8 @@ class StretchFacts:
     leader_reverses: int = 0  # the new leader's vices, crimes, confinements and moves back in the stretch
     reverses: tuple[int, ...] = ()  # each player's moves back in the stretch
     gains: tuple[int, ...] = ()  # how far each player went up the board over it (end less start)
+    payer: int | None = None  # the first of those its vices fined most often, where that was twice or more
+    payer_fines: tuple[tuple[int, int], ...] = ()  # (space, counters) of each fine the payer paid at a vice
 
     @property
     def eventless(self) -> bool:
@@ -234,6 +237,10 @@ class Facts:
     def stretch(self, indices: Sequence[int]) -> StretchFacts:
         told = [self.actions[i] for i in indices]
         start, end = self.states[indices[0]].pos, self.states[indices[-1] + 1].pos
+        fined = [a for a in told if a.paid > 0 and a.kind in ("vice", "offense") and a.landed]
+        times = Counter(a.player for a in fined)
+        most = max(times.values(), default=0)
+        payer = min(k for k, n in times.items() if n == most) if most >= 2 else None
         return StretchFacts(
             indices[0], indices[-1], fines=sum(a.paid for a in told), receipts=sum(a.received for a in told),
             virtues=sum(a.kind == "virtue" for a in told),
@@ -243,4 +250,5 @@ class Facts:
             before=self.lead[indices[0]], after=self.lead[indices[-1] + 1],
             leader_reverses=sum(1 for a in told if a.player == self.lead[indices[-1] + 1].leader and a.misfortune),
             reverses=tuple(sum(1 for a in told if a.player == k and a.turned_back) for k in range(len(start))),
-            gains=tuple(end[k] - start[k] for k in range(len(start))))
+            gains=tuple(end[k] - start[k] for k in range(len(start))), payer=payer,
+            payer_fines=tuple((a.landed or 0, a.paid) for a in fined if a.player == payer))

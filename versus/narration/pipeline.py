@@ -93,6 +93,8 @@ class Telling:
             "place": setting.place, "present": frozenset(p.who for p in self.company.people.values()),
             "hushed": False}
         self.space_names = {s.number: s.name for s in self.board.spaces}
+        goal = space_name(self.space_names[self.board.goal], self.scene.extra.get("names") == "printed")
+        self.goal_names = (goal, goal.split(" of ")[0])  # ("the Mansion of Happiness", "the Mansion")
         printed = self.scene.extra.get("names") == "printed"
         proper = {w for p in (*self.scene.players, *self.scene.company) for w in (p.name + " " + p.called).split()}
         proper |= set(self.board.title.split()) - {"The", "A"}  # "; Virtue Rewarded …" keeps its capital
@@ -155,8 +157,6 @@ class Realising:
         self.folded = False  # a moment has been told in the tag of the first line about it (once an export)
         self.cried = False  # the talk so far began with a cry whose tag told the moment (no narration between)
         self.goal_named = False  # the narrator has named the Mansion of Happiness in full once
-        goal = space_name(telling.space_names[telling.board.goal], telling.scene.extra.get("names") == "printed")
-        self.goal_names = (goal, goal.split(" of ")[0])  # ("the Mansion of Happiness", "the Mansion")
         self.replied = False  # "replied" has tagged a line (once an export: a second reads as a cycle of verbs)
 
     def paragraphs(self) -> list[Paragraph]:
@@ -378,7 +378,7 @@ class Realising:
     def _goal_shortened(self, text: str) -> str:
         """The goal's long name in full the first time the narrator names the square ("the Mansion of
         Happiness"), its head after ("the Mansion"): readers found the full name "repeated again and again"."""
-        full, short = self.goal_names
+        full, short = self.t.goal_names
         if full == short or full not in text:
             return text
         if not self.goal_named:

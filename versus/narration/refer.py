@@ -150,8 +150,8 @@ class Referrer:
                values: Mapping[str, str]) -> str:
         """A spoken line with its forms of address and its people as the speaker names them."""
         address = self.company.address(speaker, hearer) if hearer else ""
-        if address and re.search(rf"(^|, ){re.escape(address)}(?=[,.!?;])", template):
-            template = re.sub(rf"(^|, ){re.escape(address)}(?=[,.!?;])", r"\1{address}", template)  # "La, Lizzy!"
+        if address:  # "La, Lizzy!" names its hearer aloud as surely as "{address}" does
+            template = re.sub(rf"(^|, ){re.escape(address)}(?=[,.!?;])", r"\1{address}", template)
         if "{address}" in template and (self.vocatives[speaker, hearer] >= VOCATIVES
                                         or self.addressed[hearer] >= ADDRESSED):
             template = _unaddressed(template)

@@ -84,7 +84,7 @@ class Teller:
         a = self.facts.actions[point.index]
         actor = self.company.by_seat[point.actor].id
         other = self.company.by_seat[point.other].id if point.other is not None else ""
-        lost_to = self._lost_to(point, a)
+        lost_to = a.after.leader if point.lost and point.event != "overshoot" else None
         if lost_to is not None and not other:  # the setback that put another in front: {other} is the new leader
             other = self.company.by_seat[lost_to].id
         if point.event == "finish" and not other:
@@ -100,7 +100,7 @@ class Teller:
             "rivals": {actor, other} == set(self.company.rivals), "waits": point.waits,
             "won_by_pov": point.event == "finish" and point.actor == self.company.scene.pov_seat,
             "lead_known": point.other is not None and point.other == self.told_leader,
-            "spin": a.spin or 0, "spun": a.spin is not None, "near": point.near, "short": point.near,
+            "spin": a.spin or 0, "spun": a.spin is not None, "near": point.near,
             "overshot": a.overshot, "first_round": a.index < len(self.company.by_seat),
             "led": a.before.leader == point.actor, "lost_lead": lost_to is not None and point.other is None,
             "twice": bool(a.landed) and any(b.player == a.player and b.landed == a.landed
@@ -112,14 +112,6 @@ class Teller:
         if point.event == "finish":
             facts |= self._run_in(a, other)
         return Moment(point.event, actor, other, tuple(sorted(facts.items())))
-
-    @staticmethod
-    def _lost_to(point: TurningPoint, a: ActionFacts) -> int | None:
-        """Who was left in front when a leader's setback cost them the lead (Elizabeth sent to Ruin, and Mr.
-        Darcy in front without a spin of his own), else None."""
-        setback = point.event in ("crime", "fall", "confined")
-        gone = a.before.leader == point.actor and a.after.leader not in (None, point.actor)
-        return a.after.leader if setback and gone else None
 
     def _run_in(self, a: ActionFacts, other: str) -> dict[str, Any]:
         """The winning action's distances: how far the winner had still to go, and where the one they beat
@@ -296,7 +288,8 @@ class Teller:
 
     def _distances(self, facts: Mapping[str, Any]) -> list[tuple[str, str]]:
         """The run-in's distances as words, for the finish's sentence."""
-        out = [(k, about(int(facts[k]))) for k in ("need", "behind", "short") if facts.get(k)]
+        slots = {"need": "need", "behind": "behind", "near": "short"}  # a near miss's spaces wanted are {short}
+        out = [(slot, about(int(facts[k]))) for k, slot in slots.items() if facts.get(k)]
         return [*out, ("goal", self.spoken(self.facts.board.goal))] if out else []
 
     def _talk(self, moment: Moment, lines: int, first: int | None, last: int | None,
@@ -396,7 +389,7 @@ class Teller:
                 "lead_known": s.before.leader is not None and s.before.leader == self.told_leader,
                 "reverses": max(s.reverses, default=0), "gain": max(s.gains, default=0),
                 "lifts": len(set(self._lifts(s, indices))), "setbacks": len(self._setbacks(s, indices)),
-                "fined": len(self._fines(indices, self._payer(indices))),
+                "fined": len(s.payer_fines),
                 **self._who(("gainer", self._gainer(s)), ("unlucky", self._unlucky(s)))}
 
     def _fell(self, point: TurningPoint) -> None:
@@ -436,24 +429,11 @@ class Teller:
         lifts = self._lifts(s, indices)  # none without a gainer
         if lifts:
             out["lifts"] = self._spaces(lifts, counts=False)
-        payer = self._payer(indices)
-        fines = self._fines(indices, payer)
-        if payer is not None and len(fines) >= 2:  # {fined}: how many fines, the same square more than once too
-            out["fined_at"] = self._fined_at(fines, payer)
+        if s.payer is not None and len(s.payer_fines) >= 2:  # {fined}: how many, the same square twice too
+            out["fined_at"] = self._fined_at(s.payer_fines, s.payer)
         return out
 
-    def _payer(self, indices: list[int]) -> int | None:
-        """The first of those whom the stretch's vices fined most often (two fines at least)."""
-        paid = Counter(a.player for a in self._actions(indices) if a.paid > 0 and a.kind in ("vice", "offense"))
-        most = max(paid.values(), default=0)
-        return min(k for k, n in paid.items() if n == most) if most >= 2 else None
-
-    def _fines(self, indices: list[int], payer: int | None) -> list[tuple[int, int]]:
-        """(space, counters) of each fine the stretch's {payer} paid at a vice, in order."""
-        return [(a.landed, a.paid) for a in self._actions(indices)
-                if a.player == payer and a.paid > 0 and a.kind in ("vice", "offense") and a.landed]
-
-    def _fined_at(self, fines: list[tuple[int, int]], payer: int) -> str:
+    def _fined_at(self, fines: Sequence[tuple[int, int]], payer: int) -> str:
         """The fines as a reader can follow them, a square once with all it took: "Avarice cost her five
         counters, and Hypocrisy two", "Passion cost her a counter twice", "Avarice seven and four"."""
         him = PRONOUNS.get(self.company.by_seat[payer].pronoun, PRONOUNS["they"])["him"]
@@ -515,9 +495,9 @@ class Teller:
             out["before"] = seats[s.before.leader].id
         if confined:
             out["confined"] = seats[confined[0]].id
-        unlucky, gainer, payer = self._unlucky(s), self._gainer(s), self._payer(indices)
-        if payer is not None:
-            out["payer"] = seats[payer].id
+        unlucky, gainer = self._unlucky(s), self._gainer(s)
+        if s.payer is not None:
+            out["payer"] = seats[s.payer].id
         if unlucky is not None:
             out["unlucky"] = seats[unlucky].id
         if gainer is not None:
