@@ -78,10 +78,11 @@ def test_a_block_line_with_a_colon_and_a_tab_are_named_as_such(tmp_path, capsys)
 
 def test_a_person_marked_only_mine_says_the_author_s_lines_and_nothing_else():
     from versus.narration import checks, compose
+    from versus.narration.company import Company
     from versus.narration.words import curly
 
     scene = load_scene(AUTHORED / "lucas-lodge.yaml")
-    people = [(p.id, [p.name, p.called]) for p in (*scene.players, *scene.company)]
+    people = checks.reader_names(Company(scene))
     pronouns = {p.id: p.pronoun for p in (*scene.players, *scene.company)}
     hers = {curly(line) for aside in scene.asides for who, line in aside.say if who == "caroline"}
     for seed in (0, 1, 2):

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from versus.narration import checks, narrate
+from versus.narration.company import Company
 from versus.narration.manners import KIN, Manners, faults
 from versus.scenes.load import load_scene, scene_from_bytes, vocabulary
 from versus.scenes.problems import SceneError
@@ -87,7 +88,7 @@ def prose(scene, seed=None) -> str:
 
 
 def people(scene) -> list[tuple[str, list[str]]]:
-    return [(p.id, [p.name, p.called]) for p in (*scene.players, *scene.company)]
+    return checks.reader_names(Company(scene))  # "Lizzy" tells a reader who is meant
 
 
 def pronouns(scene) -> dict[str, str]:

@@ -21,10 +21,8 @@ CASES = [(p, seed) for p in SCENES for seed in (0, 1, 2, 3)]
 
 
 def names(scene) -> list[tuple[str, list[str]]]:
-    """Every name a reader finds a speaker by: full, as called, and the short word ("the Colonel")."""
-    people = Company(scene).people
-    return [(p.id, [p.name, p.called, people[p.id].short, people[p.id].short[:1].upper() + people[p.id].short[1:]])
-            for p in (*scene.players, *scene.company)]
+    """Every name a reader finds a speaker by: full, as called, the short word ("the Colonel"), and aloud."""
+    return checks.reader_names(Company(scene))
 
 
 @pytest.mark.parametrize("path,seed", CASES, ids=[f"{p.stem}-{s}" for p, s in CASES])

@@ -8,6 +8,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
+from versus.narration.company import Company
+
 MODERN = ("okay", "ok", "focus", "stressed", "weird", "boring", "guy", "guys", "roll the dice", "rolled", "rolls",
           "dice", "comeback", "level up", "awesome", "kid", "kids", "fun", "mindset", "teenager",
           "basically", "literally", "totally", "mad at", "snack", "nice try", "fair enough", "move on",
@@ -80,7 +82,7 @@ def spoken_lines(text: str, people: list[tuple[str, list[str]]],
     """(paragraph index, speaker id, verb, line) for each speech, as a reader finds its speaker: a tag
     by name; "said she" as the one of that sex who spoke last in this run of talk (or was named last
     before it); an untagged line as the one who spoke two lines before, where two alternate."""
-    names = sorted(((n, pid) for pid, ns in people for n in ns if n), key=lambda x: -len(x[0]))
+    names = sorted({(n, pid) for pid, ns in people for n in ns if n}, key=lambda x: (-len(x[0]), x))
     who = "|".join(re.escape(n) for n, _ in names) + ("|he|she" if pronouns else "")
     tagged = re.compile(rf"“([^”]*)”\s+{VERB}\s+({who})\b")
     lookup = dict(names)
@@ -105,6 +107,9 @@ def spoken_lines(text: str, people: list[tuple[str, list[str]]],
                 out.append((k, speaker, m.group(2), m.group(1)))
                 run.append(speaker)
         untagged = not tags and para.startswith("“")
+        if not tags and not para.startswith("“") and (speaker := _sole_subject(para, names)):
+            out.append((k, speaker, "", speeches[0].strip("“”")))  # "…to the Whipping Post. “La! …”"
+            run.append(speaker)
         if untagged and len(run) >= 2 and run[-1] != run[-2]:
             out.append((k, run[-2], "", speeches[0].strip("“”")))  # strict alternation of two
             run.append(run[-2])
@@ -117,6 +122,27 @@ def spoken_lines(text: str, people: list[tuple[str, list[str]]],
         after = SPEECH.sub(" ", para[tags[-1].end():]) if tags else ""
         clause = after if after.lstrip().startswith(",") else ""
     return out
+
+
+def _sole_subject(para: str, names: list[tuple[str, str]]) -> str:
+    """Whose is an untagged line that follows narration in its paragraph: the one person the sentence just
+    before names, or, where it names nobody, the one person the paragraph names; '' where it is not one."""
+    before = para[:para.index("“")].strip()
+    last = re.split(r"(?<!\bMr\.)(?<!\bMrs\.)(?<=[.!?])\s+(?=[A-Z])", before)[-1] if before else ""
+    for text in (last, before):
+        named = {pid for name, pid in names if re.search(rf"\b{re.escape(name)}\b", text)}
+        if named:
+            return next(iter(named)) if len(named) == 1 else ""
+    return ""
+
+
+def reader_names(company: Company) -> list[tuple[str, list[str]]]:
+    """Each person with every name a reader knows them by: in full, as the narration calls them, and as the
+    table calls them aloud ("Lizzy", "Miss Eliza")."""
+    aloud = company.aloud()
+    return [(pid, [p.name, p.called, p.short, p.short[:1].upper() + p.short[1:],
+                   *(form for form, who in aloud.items() if who == pid)])
+            for pid, p in company.people.items()]
 
 
 def _named_aloud(speech: str, names: list[tuple[str, str]], speaker: str) -> str:

@@ -116,6 +116,18 @@ class Company:
             return mine["default"]
         return self.manners.formal(speaker, hearer)
 
+    def aloud(self) -> dict[str, str]:
+        """Each name the table calls someone by aloud that a reader can take for one person alone ("Lizzy",
+        "Miss Eliza", "Mama"), with that person's id: a line that names its hearer so tells the reader who
+        answers it. Words any gentleman or lady is called ("sir", "my dear") are left out."""
+        seen: dict[str, set[str]] = {}
+        for hearer in self.people:
+            for speaker in self.people:
+                form = self.address(speaker, hearer) if speaker != hearer else ""
+                if form[:1].isupper() and not form.lower().startswith("your "):
+                    seen.setdefault(form, set()).add(hearer)
+        return {form: next(iter(who)) for form, who in seen.items() if len(who) == 1}
+
     def spoken_of(self, speaker: str, subject: str) -> str:
         """How speaker names subject to someone else: 'your Ladyship' becomes 'her Ladyship'."""
         form = self.address(speaker, subject)

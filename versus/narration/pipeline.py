@@ -158,6 +158,7 @@ class Realising:
         self.cried = False  # the talk so far began with a cry whose tag told the moment (no narration between)
         self.goal_named = False  # the narrator has named the Mansion of Happiness in full once
         self.replied = False  # "replied" has tagged a line (once an export: a second reads as a cycle of verbs)
+        self.aloud = telling.company.aloud()  # "Lizzy": a name said aloud that tells the reader who is meant
 
     def paragraphs(self) -> list[Paragraph]:
         if self.summary:
@@ -172,7 +173,8 @@ class Realising:
                 out.extend(self._narration(pending))
                 pending = []
                 if self._leads_in(out[-1], block):  # "…and was sent back. “So,” said she, “…”"
-                    out[-1] = self._led(out[-1], self._speech(block, lead_in=True))
+                    bare = self._hers_alone(out[-1], block)  # "…to the Whipping Post. “La! I shall …”"
+                    out[-1] = self._led(out[-1], self._speech(block, lead_in=True, bare=bare))
                     continue
                 folded = self._folded(out[-1], block)
                 if folded is not None:  # "“So,” said Mary, when Mr. Collins was sent back. “…”"
@@ -198,6 +200,19 @@ class Realising:
         people, speaker = self.t.company.people, self.t.company.people[said.speaker]
         return not any(p.id != speaker.id and p.pronoun == speaker.pronoun and self._names(p.id, told.units[-1].text)
                        for p in people.values())
+
+    def _hers_alone(self, told: Paragraph, block: Block) -> bool:
+        """A line that follows, in its paragraph, a sentence naming its speaker and nobody else (or, where
+        that sentence names nobody, a paragraph naming nobody else) needs no tag: a novel's reader takes it
+        for that person's, and "said she" after every such moment was a program's habit."""
+        said = block.said
+        if said is None or said.rule.manner:
+            return False
+        others = [p for p in self.t.company.people if p != said.speaker]
+        last = told.units[-1].text
+        if any(self._names(p, last) for p in others):
+            return False
+        return self._names(said.speaker, last) or not any(self._names(p, told.text) for p in others)
 
     def _folded(self, told: Paragraph, block: Block) -> list[Paragraph] | None:
         """A moment at which somebody else cries out first, whose sentence is short and can be a clause, is
@@ -387,7 +402,7 @@ class Realising:
             return head + full + rest.replace(full, short)
         return text.replace(full, short)
 
-    def _speech(self, block: Block, lead_in: bool = False, manner: str = "") -> Paragraph:
+    def _speech(self, block: Block, lead_in: bool = False, manner: str = "", bare: bool = False) -> Paragraph:
         if block.author_said:
             speaker, line = block.author_said
             text, answering = line, False
@@ -404,13 +419,15 @@ class Realising:
             answering = said.answering
         tagged, by_name = self._tagging(speaker)
         hearer = block.said.hearer if block.said else ""
-        self.addressed = hearer if hearer and self._names(hearer, text) else ""
+        named = {p for p in self.t.company.people if p != speaker and self._names(p, text)}
+        self.addressed = hearer if named == {hearer} else ""  # "You have turned out Jane, Lizzy": whom?
         by_name = by_name and not lead_in  # just named in the narration before it: "said she"
         person = self.t.company.people[speaker]
         pronoun = {"she": "she", "he": "he"}.get(person.pronoun, "they")
         verb = self._verb(answering, speaker)
         manner = manner or (block.said.rule.manner if block.said else "")
-        body = speech(text, person.called, pronoun, verb, manner, by_name, tagged or bool(manner) or lead_in)
+        tagged = (tagged or bool(manner) or lead_in) and not bare
+        body = speech(text, person.called, pronoun, verb, manner, by_name, tagged)
         self.last_speakers.append(speaker)
         self.lines += 1
         self.refer.new_paragraph()
@@ -421,7 +438,9 @@ class Realising:
     def _names(self, pid: str, text: str) -> bool:
         """Whether a line names the person aloud (by their name or how the cast calls them)."""
         person = self.t.company.people[pid]
-        return any(n and n in text for n in (person.called, person.name))
+        short = person.short[:1].upper() + person.short[1:]  # "The Colonel" opening a sentence
+        return any(n and n in text for n in (person.called, person.name, person.short, short)) \
+            or any(who == pid and re.search(rf"\b{re.escape(form)}\b", text) for form, who in self.aloud.items())
 
     def _tagging(self, speaker: str) -> tuple[bool, bool]:
         """(tagged at all, by name rather than pronoun): two people strictly alternating may go untagged
