@@ -530,6 +530,13 @@ def test_the_table_calls_each_person_by_names_a_reader_knows():
     assert not any(form[:1].islower() for form in aloud)  # "my dear" could be anybody
 
 
+def test_the_game_named_mid_sentence_has_a_small_article():
+    """"over the Mansion of Happiness in the drawing-room", never "over The Mansion …" (the board's title)."""
+    for path, seed in PAGES:
+        text = "\n\n".join(p.text for p in brisk_page(path, seed).paragraphs)
+        assert not re.search(r"[a-z,;] The Mansion of Happiness", text)
+
+
 def test_a_tag_only_where_the_reader_needs_one():
     """A line whose speaker the reader knows (she was just called by name aloud, or the sentence before is
     about her) goes untagged: readers found a "said X" on every line a program's habit."""

@@ -372,7 +372,9 @@ class Realising:
         values = dict(values)
         values.setdefault("setting", scene.setting or "the drawing-room")
         named = self.t.board.title in self.said  # once named in the paragraph, it is "the game"
-        values.setdefault("game", "the game" if named else self.t.board.title)  # italics: for speech only
+        title = self.t.board.title
+        title = "the " + title[4:] if title.startswith("The ") else title  # "over the Mansion of Happiness in …"
+        values.setdefault("game", "the game" if named else title)  # italics: for speech only
         values.setdefault("pool", "the bank" if self.t.board.pool_name == "bank" else "the pool")
         rivals = list(self.t.company.rivals)
         pov = self.t.company.by_seat[scene.pov_seat].id if self.t.company.by_seat else ""
