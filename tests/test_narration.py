@@ -508,14 +508,13 @@ def test_nobody_announces_their_own_fortune_to_nobody(path):
                 assert lines[0].speaker != moment.actor, lines[0].rule.text
 
 
-def test_a_line_after_a_sentence_about_its_speaker_is_hers():
-    """“La! I shall not stay here long.” in the paragraph that put Lydia at the Whipping Post is Lydia's; in
-    one whose last sentence names two people, or after a name said aloud to two, nobody can know whose."""
+def test_a_line_after_a_name_said_aloud_to_one_person_is_that_persons():
+    """“You passed me, Lizzy,” said Lydia. / “So I did.” is Elizabeth's, by the name the table calls her; a line
+    that named two people aloud tells nobody who answers, nor does an untagged line after narration (readers
+    took "…to the Whipping Post. “La! I shall not stay here long.”" for nobody's)."""
     people_ = [("lydia", ["Lydia"]), ("jane", ["Jane"]), ("lizzy", ["Elizabeth", "Lizzy"])]
     pronouns_ = {"lydia": "she", "jane": "she", "lizzy": "she"}
-    hers = "Jane spun. Lydia came to rest at the Whipping Post. “La! I shall not stay here long.”"
-    assert [who for _, who, _, _ in checks.spoken_lines(hers, people_, pronouns_)] == ["lydia"]
-    for text in ("Lydia came to rest beside Jane. “La! I shall not stay here long.”",
+    for text in ("Lydia came to rest at the Whipping Post. “La! I shall not stay here long.”",
                  "The game began.\n\n“You passed Jane, Lizzy,” said Lydia.\n\n“So I did.”"):
         lines = checks.spoken_lines(text, people_, pronouns_)
         assert checks.unknown_speakers(text, lines) != []
@@ -538,14 +537,14 @@ def test_the_game_named_mid_sentence_has_a_small_article():
 
 
 def test_a_tag_only_where_the_reader_needs_one():
-    """A line whose speaker the reader knows (she was just called by name aloud, or the sentence before is
-    about her) goes untagged: readers found a "said X" on every line a program's habit."""
+    """A line whose speaker the reader knows (she was just called by name aloud) goes untagged: readers found
+    a "said X" on every line a program's habit."""
     speeches = tagged = 0
     for path, seed in PAGES:
         for para in (p.text for p in brisk_page(path, seed).paragraphs):
             speeches += "“" in para
             tagged += bool(re.search(rf"” {checks.VERB} ", para))
-    assert tagged <= 0.66 * speeches  # it was 72%
+    assert tagged <= 0.69 * speeches  # it was 72%, and is 67%
 
 
 def test_the_one_named_aloud_answers_the_first_line_untagged():

@@ -107,9 +107,6 @@ def spoken_lines(text: str, people: list[tuple[str, list[str]]],
                 out.append((k, speaker, m.group(2), m.group(1)))
                 run.append(speaker)
         untagged = not tags and para.startswith("“")
-        if not tags and not para.startswith("“") and (speaker := _sole_subject(para, names)):
-            out.append((k, speaker, "", speeches[0].strip("“”")))  # "…to the Whipping Post. “La! …”"
-            run.append(speaker)
         if untagged and len(run) >= 2 and run[-1] != run[-2]:
             out.append((k, run[-2], "", speeches[0].strip("“”")))  # strict alternation of two
             run.append(run[-2])
@@ -122,18 +119,6 @@ def spoken_lines(text: str, people: list[tuple[str, list[str]]],
         after = SPEECH.sub(" ", para[tags[-1].end():]) if tags else ""
         clause = after if after.lstrip().startswith(",") else ""
     return out
-
-
-def _sole_subject(para: str, names: list[tuple[str, str]]) -> str:
-    """Whose is an untagged line that follows narration in its paragraph: the one person the sentence just
-    before names, or, where it names nobody, the one person the paragraph names; '' where it is not one."""
-    before = para[:para.index("“")].strip()
-    last = re.split(r"(?<!\bMr\.)(?<!\bMrs\.)(?<=[.!?])\s+(?=[A-Z])", before)[-1] if before else ""
-    for text in (last, before):
-        named = {pid for name, pid in names if re.search(rf"\b{re.escape(name)}\b", text)}
-        if named:
-            return next(iter(named)) if len(named) == 1 else ""
-    return ""
 
 
 def reader_names(company: Company) -> list[tuple[str, list[str]]]:

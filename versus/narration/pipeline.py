@@ -173,8 +173,7 @@ class Realising:
                 out.extend(self._narration(pending))
                 pending = []
                 if self._leads_in(out[-1], block):  # "…and was sent back. “So,” said she, “…”"
-                    bare = self._hers_alone(out[-1], block)  # "…to the Whipping Post. “La! I shall …”"
-                    out[-1] = self._led(out[-1], self._speech(block, lead_in=True, bare=bare))
+                    out[-1] = self._led(out[-1], self._speech(block, lead_in=True))
                     continue
                 folded = self._folded(out[-1], block)
                 if folded is not None:  # "“So,” said Mary, when Mr. Collins was sent back. “…”"
@@ -200,19 +199,6 @@ class Realising:
         people, speaker = self.t.company.people, self.t.company.people[said.speaker]
         return not any(p.id != speaker.id and p.pronoun == speaker.pronoun and self._names(p.id, told.units[-1].text)
                        for p in people.values())
-
-    def _hers_alone(self, told: Paragraph, block: Block) -> bool:
-        """A line that follows, in its paragraph, a sentence naming its speaker and nobody else (or, where
-        that sentence names nobody, a paragraph naming nobody else) needs no tag: a novel's reader takes it
-        for that person's, and "said she" after every such moment was a program's habit."""
-        said = block.said
-        if said is None or said.rule.manner:
-            return False
-        others = [p for p in self.t.company.people if p != said.speaker]
-        last = told.units[-1].text
-        if any(self._names(p, last) for p in others):
-            return False
-        return self._names(said.speaker, last) or not any(self._names(p, told.text) for p in others)
 
     def _folded(self, told: Paragraph, block: Block) -> list[Paragraph] | None:
         """A moment at which somebody else cries out first, whose sentence is short and can be a clause, is
@@ -404,7 +390,7 @@ class Realising:
             return head + full + rest.replace(full, short)
         return text.replace(full, short)
 
-    def _speech(self, block: Block, lead_in: bool = False, manner: str = "", bare: bool = False) -> Paragraph:
+    def _speech(self, block: Block, lead_in: bool = False, manner: str = "") -> Paragraph:
         if block.author_said:
             speaker, line = block.author_said
             text, answering = line, False
@@ -428,8 +414,7 @@ class Realising:
         pronoun = {"she": "she", "he": "he"}.get(person.pronoun, "they")
         verb = self._verb(answering, speaker)
         manner = manner or (block.said.rule.manner if block.said else "")
-        tagged = (tagged or bool(manner) or lead_in) and not bare
-        body = speech(text, person.called, pronoun, verb, manner, by_name, tagged)
+        body = speech(text, person.called, pronoun, verb, manner, by_name, tagged or bool(manner) or lead_in)
         self.last_speakers.append(speaker)
         self.lines += 1
         self.refer.new_paragraph()
