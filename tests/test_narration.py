@@ -1048,3 +1048,25 @@ def test_a_pronoun_points_forward_only_where_nobody_else_of_that_pronoun_was_jus
     said = refer.narration("{Actor_his} spin was one too many, and the square {actor} had left was Mary's.",
                            {"actor": "lizzy"}, {})
     assert said.startswith("Elizabeth’s spin"), said
+
+
+def test_one_turned_out_again_and_again_is_told_by_whom():
+    """"Mary was sent back repeatedly" told a reader nothing when others had turned her out of her squares:
+    the stretch names who did it, and how often ("Elizabeth was turned out once by Lydia and once by Jane"),
+    and the play bears each count out."""
+    told = 0
+    for path, seed in itertools.product(EIGHT, range(6)):
+        scene = load_scene(path)
+        play = played(scene, seed)
+        actions = Telling(play).facts.actions
+        seats = {p.called: k for k, p in enumerate(scene.players)}
+        name = "|".join(re.escape(n) for n in seats)
+        for para in compose(play, "brisk").paragraphs:
+            for m in re.finditer(rf"({name}) was turned out (?:of (?:his|her) square )?(.*?by (?:{name}))[,.]",
+                                 para.text):
+                for count, by in re.findall(rf"(once|twice|thrice|\w+ times) by ({name})", m.group(2)):
+                    done = sum(1 for a in actions[para.first:para.last + 1] if a.player == seats[by]
+                               for d in a.displaced if d[0] == seats[m.group(1)])
+                    assert done == {"once": 1, "twice": 2, "thrice": 3}.get(count, done), (path.stem, seed, m.group(0))
+                    told += 1
+    assert told >= 2

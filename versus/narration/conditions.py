@@ -97,6 +97,8 @@ CONDITIONS: dict[str, str] = {
              " Truth')",
     "setbacks": "how many times a space sent the stretch's {unlucky} back in it (an overshoot is not counted), named"
                 " in {setbacks}: 'Immodesty twice and Cruelty once'",
+    "ousted": "how many times others came to the stretch's {unlucky}'s square and turned them out in it, named in"
+              " {ousted_by}: 'twice by Jane and once by Lydia'",
     "fined": "how many fines at a vice the stretch's {payer} (whom its vices fined most often) paid in it, named in"
              " {fined_at}: 'Avarice cost her five counters, and Hypocrisy two'",
     "spotless": "true when the reader has been told of no vice, crime, confinement or move back of the stretch's"

@@ -389,7 +389,7 @@ class Teller:
                 "lead_known": s.before.leader is not None and s.before.leader == self.told_leader,
                 "reverses": max(s.reverses, default=0), "gain": max(s.gains, default=0),
                 "lifts": len(set(self._lifts(s, indices))), "setbacks": len(self._setbacks(s, indices)),
-                "fined": len(s.payer_fines),
+                "fined": len(s.payer_fines), "ousted": len(self._ousters(s, indices)),
                 **self._who(("gainer", self._gainer(s)), ("unlucky", self._unlucky(s)))}
 
     def _fell(self, point: TurningPoint) -> None:
@@ -429,6 +429,10 @@ class Teller:
         lifts = self._lifts(s, indices)  # none without a gainer
         if lifts:
             out["lifts"] = self._spaces(lifts, counts=False)
+        ousters = self._ousters(s, indices)
+        if ousters:
+            out["ousted_by"] = listing([f"{times(n)} by {self.company.by_seat[k].called}"
+                                        for k, n in Counter(ousters).items()])
         if s.payer is not None and len(s.payer_fines) >= 2:  # {fined}: how many, the same square twice too
             out["fined_at"] = self._fined_at(s.payer_fines, s.payer)
         return out
@@ -454,6 +458,12 @@ class Teller:
         """The spaces that sent the stretch's {unlucky} back (an overshoot, landing nowhere, is not one)."""
         unlucky = self._unlucky(s)
         return [a.landed for a in self._actions(indices) if a.player == unlucky and a.turned_back and a.landed]
+
+    def _ousters(self, s: StretchFacts, indices: list[int]) -> list[int]:
+        """Who turned the stretch's {unlucky} out of a square in it, once for each time: where a player was
+        sent back "repeatedly", the reader wants to know by whom."""
+        unlucky = self._unlucky(s)
+        return [a.player for a in self._actions(indices) for who, _, _ in a.displaced if who == unlucky]
 
     def _actions(self, indices: list[int]) -> list[ActionFacts]:
         return [self.facts.actions[i] for i in indices]
