@@ -1070,3 +1070,25 @@ def test_one_turned_out_again_and_again_is_told_by_whom():
                     assert done == {"once": 1, "twice": 2, "thrice": 3}.get(count, done), (path.stem, seed, m.group(0))
                     told += 1
     assert told >= 2
+
+
+def test_a_game_put_away_unfinished_says_where_it_was_left():
+    """"The Mansion of Happiness was left unvisited when the game was given up" ended a game that had simply
+    stopped: readers asked why, and who was nearest. The close names the one in front and how far short of
+    the goal they stood, as the last state has it."""
+    from versus.narration.words import about
+
+    closes = 0
+    for path, seed in itertools.product(EIGHT, range(4)):
+        scene = load_scene(path)
+        play = played(scene, seed)
+        telling = Telling(play)
+        leader = telling.facts.lead[-1].leader
+        if play.game.state.winner is not None or leader is None:
+            continue
+        need = telling.board.goal - play.game.state.pos[leader]
+        told = [p.text for p in compose(play, "brisk").paragraphs if not p.talk]
+        ending = re.split(r"(?<!Mr\.)(?<!Mrs\.)(?<=[.!?])\s+", " ".join(told[-2:]))  # the close
+        assert any(scene.players[leader].called in s and about(need) in s for s in ending), (path.stem, seed, ending)
+        closes += 1
+    assert closes >= 2

@@ -256,9 +256,12 @@ class Teller:
         return Moment("close", actor, self._chief_loser(self.winner), tuple(sorted(facts.items())))
 
     def _unfinished_moment(self) -> Moment:
+        """The game put away: who stood in front, and how far short of the goal ({need}), so that the close can
+        say where the game was left instead of only that it was."""
         lead = self.facts.lead[-1].leader
         actor = self.company.by_seat[lead].id if lead is not None else ""
-        return Moment("unfinished", actor, "", (("lead", lead is not None),))
+        need = self.facts.board.goal - self.facts.states[-1].pos[lead] if lead is not None else 0
+        return Moment("unfinished", actor, "", (("lead", lead is not None), *((("need", need),) if need > 0 else ())))
 
     def _narrate(self, kind: str, moment: Moment, first: int | None, last: int | None,
                  hushed: bool = False, plain: bool = False) -> list[Block]:
