@@ -1092,3 +1092,33 @@ def test_a_game_put_away_unfinished_says_where_it_was_left():
         assert any(scene.players[leader].called in s and about(need) in s for s in ending), (path.stem, seed, ending)
         closes += 1
     assert closes >= 2
+
+
+@pytest.mark.parametrize("path", EIGHT, ids=[p.stem for p in EIGHT])
+def test_the_proud_and_the_shy_say_their_say_once_a_conversation(path):
+    """Mr. Darcy trading epigram for epigram at every turn "talks far more readily than he should": a proud,
+    shy or timid person speaks once in a conversation about somebody else's moment, twice about their own,
+    unless a budget needs the words (reserved off), when the talk runs on as before."""
+    from versus.narration.talk import RESERVED, Memory, Talk
+    from versus.narration.tell import Teller
+
+    longer = 0
+    for seed in (0, 3):
+        telling = Telling(played(load_scene(path), seed))
+        people = telling.company.people
+        for reserved in (True, False):
+            book = Book(telling.rules, telling.seed)
+            talk = Talk(telling.company, book, Memory(), telling.base, reserved)
+            teller = Teller(telling.company, telling.facts, book, talk, telling.base, telling.space_names, [],
+                            telling.winner)
+            for point in telling.points:
+                moment = teller.moment(point)
+                lines = talk.converse(moment, 6)
+                for who in {s.speaker for s in lines if people[s.speaker].temper in RESERVED}:
+                    said = sum(s.speaker == who for s in lines)
+                    if reserved:
+                        assert said <= (2 if who == moment.actor else 1), (seed, moment, [s.rule.text for s in lines])
+                    else:
+                        longer += said > (2 if who == moment.actor else 1)
+    if path.stem in ("netherfield", "pemberley-music"):
+        assert longer >= 1  # the rule is what holds them back

@@ -130,7 +130,7 @@ class Telling:
 
     def _draft(self, pace: str, shape: Shape) -> Draft:
         book = Book(self.library, self.seed, self.avoid, self.names, shape.lean)
-        talk = Talk(self.company, book, Memory(), self.base)
+        talk = Talk(self.company, book, Memory(), self.base, shape.reserved)
         teller = Teller(self.company, self.facts, book, talk, self.base, self.space_names,
                         [f.aside for f in self.firings], self.winner)
         blocks = []
@@ -566,13 +566,16 @@ def search(telling: Telling, target: int, pace: str, strict: bool = False) -> Dr
         if abs(draft.words - target) <= TOLERANCE * target and (pace_of == "summary" or _talky(draft)):
             return draft
         tried.append(draft)
-    if all(d.words < target * (1 - TOLERANCE) for d in tried):  # every likely shape fell short: the largest
-        for shape in sorted(candidates[MOST_DRAFTS:], key=_estimate, reverse=True)[:MOST_DRAFTS]:
-            draft = telling.draft("brisk", shape)
+    largest = sorted(candidates[MOST_DRAFTS:], key=_estimate, reverse=True)[:MOST_DRAFTS]
+    for reserved in (True, False):  # a long budget for a short game: the largest shapes, then the proud and
+        if not all(d.words < target * (1 - TOLERANCE) for d in tried):  # the shy let talk on as well
+            break
+        for shape in largest:
+            draft = telling.draft("brisk", dataclasses.replace(shape, reserved=reserved))
             if abs(draft.words - target) <= TOLERANCE * target:
                 return draft
             tried.append(draft)
-    if all(d.words < target * (1 - TOLERANCE) for d in tried):  # a long budget for a short game: every turn
+    if all(d.words < target * (1 - TOLERANCE) for d in tried):  # and then every turn
         tried.append(telling.draft("full", DEFAULT["full"]))
     # none both within the budget and talky: a talky one a little further out (half the tolerance again
     # beyond the nearest) before one in the budget whose talk is out of proportion

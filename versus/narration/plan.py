@@ -42,6 +42,7 @@ class Shape:
     opening_talk: int = 2
     closing_talk: int = 2
     lean: bool = False  # a tight budget: the shorter sentences, and no closing narration in a summary
+    reserved: bool = True  # the proud and the shy say their say and let it stand (off only to fill a budget)
 
 
 def brisk_words(turns: int) -> int:

@@ -19,6 +19,7 @@ from versus.narration.rules import Book, Rule
 LOOKAHEAD = 6  # first lines tried for one that somebody can answer
 PLAY_EVENTS = ("lead", "crime", "fall", "confined", "collision", "overshoot", "virtue")  # moments of play
 PASSED = ("collision", "lead")  # moments whose one it befell speaks of them only to the other concerned
+RESERVED = ("proud", "shy", "timid")  # tempers that say their say in a conversation and let it stand
 WINNER_FIRST = 6.0  # at the finish the winner's own word is preferred to open the talk: a winner is never silent
 
 
@@ -56,8 +57,10 @@ class Moment:
 class Talk:
     """Builds conversations for one telling; the book and the memory run through the whole scene."""
 
-    def __init__(self, company: Company, book: Book, memory: Memory, base: Mapping[str, Any]) -> None:
+    def __init__(self, company: Company, book: Book, memory: Memory, base: Mapping[str, Any],
+                 reserved: bool = True) -> None:
         self.company, self.book, self.memory, self.base = company, book, memory, dict(base)
+        self.reserved = reserved
 
     def query(self, moment: Moment, speaker: Someone, hearer: Someone | None, addressed: bool) -> dict[str, Any]:
         role = self._role(moment, speaker)
@@ -94,7 +97,7 @@ class Talk:
         kept: list[tuple[set[str], dict[str, int], str]] = []  # memory before each reply, to forget one taken back
         while len(out) < most:
             nxt = self._reply(moment, out[-1])
-            if nxt is None:
+            if nxt is None or self._reserved(moment, nxt, out):
                 break
             kept.append(self._recalled())
             out.append(nxt)
@@ -103,6 +106,14 @@ class Talk:
             out.pop()  # a question nobody answers ("You think me passionate, sir?") reads as a line lost
             self.memory.keys, self.memory.spoke, self.memory.last = kept.pop()
         return out
+
+    def _reserved(self, moment: Moment, line: Said, out: list[Said]) -> bool:
+        """A proud or shy person has said their say in this conversation, about a moment not their own (of
+        their own fall or their win they may say more): Mr. Darcy trading epigram for epigram at every
+        turn "talks far more readily than he should", as readers found him."""
+        person = self.company.people[line.speaker]
+        most = 2 if person.id == moment.actor else 1
+        return self.reserved and person.temper in RESERVED and sum(s.speaker == line.speaker for s in out) >= most
 
     def _recalled(self) -> tuple[set[str], dict[str, int], str]:
         return set(self.memory.keys), dict(self.memory.spoke), self.memory.last
