@@ -187,17 +187,22 @@ class Realising:
     def _leads_in(self, told: Paragraph, block: Block) -> bool:
         """A moment told of someone who then speaks first is one paragraph: the event, then her own word."""
         said, moment = block.said, block.moment
-        if said is None or moment is None or told.talk or not told.units or said.speaker != moment.actor:
+        if told.talk or not told.units:
             return False
-        if moment.event == "interlude":  # "… leaned a little towards Elizabeth. “I am glad …,” said he"
-            if not self._names(said.speaker, told.units[-1].text):
+        # the author's own aside after its action, told as a step: "Lydia came to rest at the Whipping Post.
+        # “La!” cried she"
+        speaker = block.author_said[0] if block.author_said else said.speaker if said else ""
+        if said is not None and (moment is None or said.speaker != moment.actor):
+            return False
+        if moment is not None and moment.event == "interlude":  # "… leaned towards Elizabeth. “I am …,” said he"
+            if not self._names(speaker, told.units[-1].text):
                 return False
-        elif not (len(told.units) <= 2 and self.refer.recent and self.refer.recent[-1] == said.speaker):
+        elif not (speaker and len(told.units) <= 3 and self.refer.recent and self.refer.recent[-1] == speaker):
             return False
         # "Mrs. Bennet declared that Charlotte had played cleverly. “Well,” said she": not if another of the
         # speaker's pronoun is named in the sentence, whom "she" would be taken for
-        people, speaker = self.t.company.people, self.t.company.people[said.speaker]
-        return not any(p.id != speaker.id and p.pronoun == speaker.pronoun and self._names(p.id, told.units[-1].text)
+        people, person = self.t.company.people, self.t.company.people[speaker]
+        return not any(p.id != person.id and p.pronoun == person.pronoun and self._names(p.id, told.units[-1].text)
                        for p in people.values())
 
     def _folded(self, told: Paragraph, block: Block) -> list[Paragraph] | None:
@@ -282,7 +287,8 @@ class Realising:
         for block in blocks:
             full = sum(len(b.sentences) for b in out[-1]) + len(block.sentences) > MOST_SENTENCES
             end = block.run_in and block.sentences and not any(b.run_in for b in out[-1])  # the end, given its weight
-            if out[-1] and (full or end):
+            alone = sum(len(b.sentences) for b in out[-1]) <= 1  # but a lone sentence between talk is no paragraph
+            if out[-1] and (full or (end and not alone)):
                 out.append([])
             out[-1].append(block)
         return out
