@@ -179,10 +179,20 @@ class Realising:
                 if folded is not None:  # "“So,” said Mary, when Mr. Collins was sent back. “…”"
                     out[-1:] = folded
                     continue
+                if self._lone(out) and block.said is not None:  # "…sent back to the Water to cool. “Passion,
+                    out[-1] = self._led(out[-1], self._speech(block))  # Miss Elizabeth,” said Mr. Darcy."
+                    continue
             out.append(Paragraph(SCENE_BREAK, None, None, ()) if block.scene_break else self._speech(block))
         if pending:
             out.extend(self._narration(pending))
         return self._cover(out)
+
+    @staticmethod
+    def _lone(out: list[Paragraph]) -> bool:
+        """The last paragraph is one sentence of play straight after talk: alone between two conversations it
+        reads as a bare report ("Elizabeth fell into a Passion …"), so the first line about it joins it."""
+        return len(out) >= 2 and out[-2].talk and not out[-1].talk and len(out[-1].units) == 1 \
+            and out[-1].first is not None and "“" not in out[-1].text
 
     def _leads_in(self, told: Paragraph, block: Block) -> bool:
         """A moment told of someone who then speaks first is one paragraph: the event, then her own word."""
@@ -220,7 +230,7 @@ class Realising:
                 or any(u.last is None or block.first is None or u.last >= block.first for u in rest)):
             return None
         clause = self._clause(unit.text, moment.actor, said.speaker, said.hearer)
-        if clause is None:
+        if clause is None or len(rest) == 1:  # not to leave one sentence standing alone between the talk
             return None
         self.folded = True
         line = self._speech(block, manner=clause)
