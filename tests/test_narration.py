@@ -1135,3 +1135,18 @@ def test_an_aside_spoken_after_its_action_shares_its_paragraph():
     play = played(load_scene(ROOT / "tests" / "authored" / "lucas-lodge.yaml"), 42)
     text = text_of(play)
     assert re.search(r"Whipping Post\. “La!” cried she\.", text), text
+
+
+def test_few_sentences_of_play_stand_alone_between_two_conversations():
+    """"Elizabeth fell into a Passion …" in a paragraph of its own between two conversations read as a bare
+    report with lines bolted on: the first line about it joins it, so that few such paragraphs are left
+    (there were 34 of 107 narration paragraphs over these pages)."""
+    alone = told = 0
+    for path, seed in PAGES:
+        paragraphs = brisk_page(path, seed).paragraphs
+        for before, p, after in zip(paragraphs, paragraphs[1:], paragraphs[2:], strict=False):
+            if p.talk or p.first is None or "“" in p.text:
+                continue
+            told += 1
+            alone += len(p.units) == 1 and before.talk and after.talk
+    assert alone <= 0.15 * told, (alone, told)
