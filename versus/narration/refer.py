@@ -179,6 +179,9 @@ class Referrer:
 
 PREPOSITIONS = {"in", "at", "of", "on", "to", "with", "by", "from", "about", "upon", "into"}
 BOUND = PREPOSITIONS | {"that", "if", "whether"}  # words that join what comes before a dropped vocative
+WH = {"what", "how", "why", "who", "whom", "where"}  # join it only after a verb of knowing: "You see, {address},
+KNOWING = {"see", "know", "wonder", "ask", "consider", "observe", "imagine", "guess", "tell", "me"}  # what comes"
+# -> "You see what comes", but "Well, {address}, who would have thought it?" -> "Well, who would …"
 VOCATIVES = 2  # times one person calls another by name in a scene before the name goes where it may
 ADDRESSED = 3  # times anybody is called by name aloud in a scene, by all the table together ("Lizzy" six times
 # in one breakfast read as a program's)
@@ -202,9 +205,16 @@ def _unaddressed(template: str) -> str:
     -> "You"); a vocative anywhere else stays."""
     # "Oh, {address}, I hope" -> "Oh, I hope"; "mine, {address}, and I" -> "mine, and I"; but "careful,
     # {address}, in what" -> "careful in what", and "It may be observed, {address}, that" -> "… observed that"
-    text = re.sub(r",\s*\{address\},(?=\s+(\w+))", lambda m: "" if m.group(1).lower() in BOUND else ",", template)
+    text = re.sub(r"(\w+),\s*\{address\},(?=\s+(\w+))", _joined, template)
     text = re.sub(r",\s*\{address\}(?=[.!?;])", "", text)
     return re.sub(r"(^|[.!?]\s+)\{address\},\s*(\w)", lambda m: m.group(1) + m.group(2).upper(), text)
+
+
+def _joined(m: re.Match[str]) -> str:
+    """What is left where ", {address}," goes: nothing where the words either side make one clause."""
+    before, after = m.group(1).lower(), m.group(2).lower()
+    bound = after in BOUND or (after in WH and before in KNOWING)
+    return m.group(1) + ("" if bound else ",")
 
 
 def amounts(paid: int) -> dict[str, str]:
