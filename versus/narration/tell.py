@@ -74,6 +74,7 @@ class Teller:
         self.shut_told: set[int] = set()  # the seats of those the reader has been told were shut up
         self.fallen: set[int] = set()  # the seats of those the reader has been told met a vice or went back
         self.fines_told = False  # a stretch has named somebody's fines square by square ({fined_at})
+        self.fell_at: dict[int, int] = {}  # seat: the action of their last setback the reader was told of
 
     def spoken(self, space: int | None) -> str:
         """The space as the prose names it ("the Summit of Dissipation", "the Stocks")."""
@@ -352,7 +353,8 @@ class Teller:
             "margin": lead.margin if leads else 0,
             "overtaken": lead.leader is not None and not leads, "unheard": w not in self.told,
             # "still shut up": only of one whose confinement the reader was told
-            "waits": self.facts.states[beat.last + 1].waiting[runner] > 0 and runner in self.shut_told}
+            "waits": self.facts.states[beat.last + 1].waiting[runner] > 0 and runner in self.shut_told,
+            "climbed": bool(self._came_from(beat, w))}
         # a long way is told as a long way: "fully thirty-five spaces" in every export is a countdown
         far = tuple(f"{{{k}}}" for k in ("need", "behind", "gap") if int(query[k]) > ROUGH_AFTER)
         # the reader was last told somebody else led: the run-in says the lead changed, not only who has it
@@ -373,9 +375,22 @@ class Teller:
         leader_need = goal - pos[lead.leader] if lead.leader is not None else 0
         values = (("need", about(goal - pos[w])), ("behind", about(goal - pos[runner])),
                   ("gap", about(gap)), ("leader_need", about(leader_need)),
-                  ("goal", self.spoken(goal)))
+                  ("goal", self.spoken(goal)), ("came_from", self._came_from(beat, w)))
         return [Block((Sentence(rule.text, roles, values, beat.first, beat.last, rule=rule.id),),
                       first=beat.first, last=beat.last, run_in=True)]
+
+    def _came_from(self, beat: Beat, w: int) -> str:
+        """The named square the winner climbed back from in the run to the finish, where the reader was told
+        of the setback that put them there ("From Ruin Mr. Darcy made his way back up the board"): a winner
+        last seen sent down to Ruin and then simply winning read as "one unexplained jump"."""
+        assert beat.first is not None and beat.last is not None
+        end = self.facts.states[beat.last + 1].pos[w]
+        fall = next((a for a in reversed(self.facts.actions[:beat.first]) if a.player == w and a.turned_back), None)
+        told = self.fell_at.get(w)  # "back up the board": from where a setback the reader was told of put them
+        if fall is None or told is None or self.facts.actions[told].to != fall.to or end - fall.to < 3 \
+                or not self.space_names.get(fall.to):
+            return ""
+        return self.spoken(fall.to)
 
     def _stretch_facts(self, s: StretchFacts, indices: list[int]) -> dict[str, Any]:
         leaders = {self.facts.lead[i + 1].leader for i in indices} | {s.before.leader}
@@ -399,6 +414,7 @@ class Teller:
         """Remembers whom a told moment set back, so that no later sentence calls their road spotless."""
         if point.event in ("crime", "fall", "confined", "overshoot"):
             self.fallen.add(point.actor)
+            self.fell_at[point.actor] = point.index
         elif point.event == "collision" and point.other is not None:
             self.fallen.add(point.other)
 
