@@ -228,10 +228,11 @@ TICS: dict[tuple[str, ...], int] = {("very", "nearly"): 1, ("good", "deal"): 2, 
                                     ("perfect", "composure"): 1, ("generally", "are"): 1, ("air", "of"): 1,
                                     ("colour",): 1, ("la",): 2, ("owing",): 1, ("acquaintance",): 1,
                                     ("compliment",): 1}
-# words counted as one tic however they are worded: a blush once an export, and Lydia's "La!" twice; and
+# words counted as one tic however they are worded: a blush once an export, and Lydia's "La!" or "Lord!" twice
+# in all (readers found her "leaning on La! and Lord!"); and
 # words a reader remembers from one sentence to the next ("a compliment long owing", then "no more than was
 # owing"; "an acquaintance whose character…", then "an old acquaintance"), once an export
-GESTURES = {"colour": "colour", "coloured": "colour", "colouring": "colour", "la": "la", "owing": "owing",
+GESTURES = {"colour": "colour", "coloured": "colour", "colouring": "colour", "la": "la", "lord": "la", "owing": "owing",
             "owed": "owing", "acquaintance": "acquaintance", "compliment": "compliment", "compliments": "compliment"}
 
 
