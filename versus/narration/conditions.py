@@ -110,8 +110,8 @@ CONDITIONS: dict[str, str] = {
     "upset": "true when the winner leads and the reader was last told that somebody else did (beat: upset)",
     "close": "true when the winner, just before winning, led the nearest of the others by six spaces or fewer",
     "runaway": "true when the winner, just before winning, led the nearest of the others by twenty or more",
-    "climbed": "true when the winner, whose setback the reader was told, began the run to the finish on a named"
-               " square ({came_from}: 'Ruin') and came up from it",
+    "climbed": "true when the winner came up in the run to the finish from the named square ({came_from}: 'Ruin')"
+               " where a setback the reader was told of had put them",
     "overtaken": "true when, just before the winning spin, someone other than the winner led",
     "unheard": "true when none of the winner's moments has been told before the run to the finish",
     "need": "spaces the winner still wanted, just before the winning spin",
