@@ -300,3 +300,38 @@ def test_children_of_games_met_later_end_as_the_earlier_games_children_do():
     for field in ("spins", "too_long", "score", "held", "pos"):
         got = getattr(whole, field)
         assert np.array_equal(got[0::2], got[1::2]), field
+
+
+@pytest.mark.parametrize("name,texts", [("longbourn", LONGBOURN),
+                                        ("elsewhere/pemberley-music", PEMBERLEY_MUSIC)])
+def test_positions_packed_for_hashing_are_told_apart_exactly_as_their_arrays_are(name, texts):
+    """The columns hashed pack several small arrays into one (a player's space, his crime's origin, his wait
+    and two flags; whose turn, the pending spin's kind, spinner and face, and the winner): every combination
+    of them, over each one's whole range, edges and all, is told apart exactly when the decisive arrays
+    differ (a packing too narrow by one space, or one month, would take some positions for others)."""
+    import itertools
+
+    from versus.solve import resume
+
+    found = a_search(scene_with(name, texts), 2)
+    sim, t, n = found.sim, found.sim.t, found.n
+    months = int(max(t.wait.max(initial=0), t.confine.max(initial=0)))
+    player = list(itertools.product(range(t.goal + 1), range(t.goal + 1), range(months + 1), (False, True),
+                                    (False, True)))
+    game = list(itertools.product(range(n), range(4), range(n), range(t.faces + 1), range(-1, n)))
+    count = len(player) + len(game)  # each combination apart, all else as it stands at the first spin
+    base = found._start(found.path, np.ones(count, np.int64))
+    rows = {name: np.array(getattr(base, name)) for name in resume._FIELDS}
+    for i, (pos, crime, wait, confined, seat) in enumerate(player):
+        rows["pos"][i, n - 1], rows["crime"][i, n - 1], rows["waiting"][i, n - 1] = pos, crime, wait
+        rows["confined"][i, n - 1], rows["seat"][i, n - 1] = confined, seat
+    for i, (who, pk, spinner, spin, winner) in enumerate(game, start=len(player)):
+        rows["player"][i], rows["pk"][i], rows["pspinner"][i], rows["pspin"][i], rows["winner"][i] = \
+            who, pk, spinner, spin, winner
+    decisive = resume._decisive(sim, rows)
+    whole = np.concatenate([decisive[f].reshape(count, -1).astype(np.int64) for f in resume._FIELDS], axis=1)
+    distinct = len(np.unique(whole, axis=0))
+    assert distinct > len(player) // 2
+    assert len(np.unique(resume._columns(sim, decisive, count), axis=0)) == distinct
+    first, second = resume.hashes(sim, rows, count)
+    assert len(np.unique(np.stack([first, second], axis=1), axis=0)) == distinct

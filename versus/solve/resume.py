@@ -21,7 +21,7 @@ import numpy as np
 
 from versus.odds.simulate import _PER_GAME, _PER_PLAYER, EXTRA, NEVER, NO_PENDING, RESPIN, Outcome, Simulator, Start
 from versus.odds.spins import EditedSpins
-from versus.solve.known import ENDS, Known, News, hashes, with_face
+from versus.solve.known import ENDS, Known, News, with_face
 
 _FIELDS = (*tuple(name for name in _PER_PLAYER + _PER_GAME if name != "too_long"), "flags")
 
@@ -47,8 +47,11 @@ class Marks:
             at = np.flatnonzero(live & (k % EVERY == 0) & (k > after[gid]) & (k != noted[gid]))
             if at.size:
                 noted[gid[at]] = k[at]
-                taken = {name: getattr(sim, name)[at] for name in _FIELDS}
-                first, second = hashes(_decisive(sim, taken), _FIELDS, len(at))
+                if 3 * at.size > len(k):  # most of them: the columns of all, then theirs (not every array gathered)
+                    every = _decisive(sim, {name: getattr(sim, name) for name in _FIELDS})
+                    first, second = _hashed(_columns(sim, every, len(k))[at])
+                else:
+                    first, second = hashes(sim, {name: getattr(sim, name)[at] for name in _FIELDS}, len(at))
                 with np.errstate(over="ignore"):
                     first, second = first + _AT[0], second + _AT[1]  # not to be taken for a (position, face)
                 first[first == 0] = 1
@@ -91,7 +94,7 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
                                 which[heads], pos[heads, -1], watch_turn)
     on = np.flatnonzero(~gone[pair_of])
     face = val[on, -1]
-    first, second = (h[pair_of[on]] for h in hashes(_decisive(sim, taken), _FIELDS, len(heads)))
+    first, second = (h[pair_of[on]] for h in hashes(sim, taken, len(heads)))
     first, second = with_face(first, second, face)
     entry = known.find(first, second) if known is not None else np.full(len(on), -1, np.int64)
     hit, miss = np.flatnonzero(entry >= 0), np.flatnonzero(entry < 0)
@@ -131,9 +134,51 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
 def keys_of(sim: Simulator, start: Start, face: np.ndarray) -> np.ndarray:
     """(rows, 2): the hashes of one-edit games' positions at their edit (their start) and its face, as
     play_from_last gives those of later edits."""
-    first, second = hashes(_decisive(sim, {name: getattr(start, name) for name in _FIELDS}), _FIELDS, start.rows)
+    first, second = hashes(sim, {name: getattr(start, name) for name in _FIELDS}, start.rows)
     first, second = with_face(first, second, face)
     return np.stack([first, second], axis=1)
+
+
+def hashes(sim: Simulator, rows: dict[str, np.ndarray], count: int) -> tuple[np.ndarray, np.ndarray]:
+    """Two hashes of each of `count` positions (rows[name]: the simulator's arrays, a row each), told by what
+    decides how their games go on (_decisive)."""
+    return _hashed(_columns(sim, _decisive(sim, rows), count))
+
+
+def _columns(sim: Simulator, rows: dict[str, np.ndarray], count: int) -> np.ndarray:
+    """(count, columns): every array of the positions, small ones packed exactly into one column (a player's
+    space, crime's origin, months or turns to wait and two flags; whose turn, the pending spin's kind,
+    spinner and face, and the winner; eight beat flags a byte), for a product of few columns, not one a
+    value: half the cost of hashing them one by one. Each packed value lies within its bounds (spaces
+    0 to goal, waits as the board's longest, faces 1 to teetotum), so distinct positions pack distinctly."""
+    t, n = sim.t, sim.n
+    spaces = t.goal + 1
+    months = int(max(t.wait.max(initial=0), t.confine.max(initial=0))) + 1
+    flags = np.packbits(rows["flags"].reshape(count, -1), axis=1, bitorder="little")
+    out = np.empty((3 * n + 7 + flags.shape[1], count), np.int64)  # a column's values side by side: quick to write
+    out[:n] = (rows["pos"] + spaces * (rows["crime"] + spaces * (
+        rows["waiting"] + months * (rows["confined"] * 2 + rows["seat"])))).T
+    out[n:2 * n] = rows["counters"].T
+    out[2 * n:3 * n] = rows["paid"].T
+    out[3 * n] = rows["player"] + n * (rows["pspinner"] + n * (rows["pk"] + 4 * (
+        rows["pspin"] + (t.faces + 1) * (rows["winner"] + 1))))
+    for i, name in enumerate(("pool", "turn", "k", "powed", "leader", "changes")):
+        out[3 * n + 1 + i] = rows[name]
+    out[3 * n + 7:] = flags.T
+    return out.T
+
+
+def _hashed(columns: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Two hashes of each row: the columns times one matrix of random weights (the same in every process)."""
+    weights = _WEIGHTS.get(columns.shape[1])
+    if weights is None:
+        weights = _WEIGHTS[columns.shape[1]] = np.random.default_rng(0).integers(1, 2**62, (columns.shape[1], 2)) | 1
+    with np.errstate(over="ignore"):
+        both = columns @ weights
+    return both[:, 0].copy(), both[:, 1].copy()
+
+
+_WEIGHTS: dict[int, np.ndarray] = {}  # by the number of columns hashed
 
 
 def _decisive(sim: Simulator, rows: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
