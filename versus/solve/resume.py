@@ -28,30 +28,33 @@ _FIELDS = (*tuple(name for name in _PER_PLAYER + _PER_GAME if name != "too_long"
 
 EVERY = 2  # a game's position is noted at every spin position a multiple of this, after its last edit (a mark
 # costs a hash, about a step, and finds where games meet to within EVERY spins: every second spin plays a fifth
-# fewer steps in a proof of four edits on the five sisters than every eighth did)
+# fewer steps in a proof of four edits on the five sisters than every eighth did) ...
+SPARSE = 8  # ... or this, in a level too large for the next to be searched whole (marks there cost more than they save)
 
 
 class Marks:
     """Where played games stand later than their last edit: (row, spin position q, two hashes) at every
-    q, a multiple of EVERY, that a game reaches after its last edit (its first moment with the next spin
+    q, a multiple of `every`, that a game reaches after its last edit (its first moment with the next spin
     at q). Two games standing alike at q, neither with an edit at q or later, go on alike, spin for spin,
     and end alike (versus.solve.known.Seen)."""
 
-    def __init__(self) -> None:
+    def __init__(self, every: int | None = None) -> None:
         self.parts: list[np.ndarray] = []
+        self.every = EVERY if every is None else every
 
     def looker(self, rows: np.ndarray, after: np.ndarray) -> Callable[[Simulator, np.ndarray, np.ndarray], None]:
         """A look for Simulator.run, for games of these rows (of the batch) whose last edits are at `after`."""
         noted = np.zeros(len(rows), np.int64)  # the last q noted, of each
+        every = self.every
 
         def look(sim: Simulator, gid: np.ndarray, live: np.ndarray) -> None:
             k = sim.k
-            at = np.flatnonzero(live & (k % EVERY == 0) & (k > after[gid]) & (k != noted[gid]))
+            at = np.flatnonzero(live & (k % every == 0) & (k > after[gid]) & (k != noted[gid]))
             if at.size:
                 noted[gid[at]] = k[at]
                 if 3 * at.size > len(k):  # most of them: the columns of all, then theirs (not every array gathered)
-                    every = _decisive(sim, {name: getattr(sim, name) for name in _FIELDS})
-                    first, second = _hashed(_columns(sim, every, len(k))[at])
+                    whole = _decisive(sim, {name: getattr(sim, name) for name in _FIELDS})
+                    first, second = _hashed(_columns(sim, whole, len(k))[at])
                 else:
                     first, second = hashes(sim, {name: getattr(sim, name)[at] for name in _FIELDS}, len(at))
                 with np.errstate(over="ignore"):

@@ -63,7 +63,7 @@ from versus.solve.found import NEVER, BasePath, Cancelled, Found, OutOfMemory, O
 from versus.solve.horizon import horizon_for
 from versus.solve.known import Known, News, Seen
 from versus.solve.likely import Likely, Needs
-from versus.solve.resume import Marks, keys_of, play_from_last
+from versus.solve.resume import SPARSE, Marks, keys_of, play_from_last
 from versus.solve.workers import Batch, Result, Runner
 
 BATCHES = (6_000, 15_000, 30_000, 60_000)  # candidate games played out at once: small first, then more
@@ -79,6 +79,7 @@ GENTLER = 20_000  # candidates tried at the answer's own level for a gentler one
 FIRST_LOOK = 60_000  # candidates of two edits tried, best first, before the likely edits
 FIRST_LOOK_3 = 30_000  # ... and of three, when that was all of two
 KEEP_ROWS = 1_500_000  # a level this small is kept as the parents of the next, ordered best first
+FINE_ROWS = 1_000_000  # a level this small notes where its games stand every EVERY spins, not every SPARSE
 
 
 class Search:
@@ -109,6 +110,7 @@ class Search:
         self.finished: set[int] = set()  # levels searched in full, without a solution
         self.partial: dict[int, Partial] = {}  # levels that stopped at a limit, to be taken up where they did
         self.memory_due = 0.0  # when the memory held is next looked at
+        self.spacing: dict[int, int | None] = {}  # how often each level's games note where they stand (_spacing)
         self.began: dict[int, tuple[float, int]] = {}  # when each level's search began, and how many it had tried
 
     # -- the scene's own game ------------------------------------------------------------------
@@ -424,12 +426,21 @@ class Search:
         if pos.shape[1] > 1 and (pos[:, 1:] < pos[:, :-1]).any():  # the spin source wants positions rising
             order = np.argsort(pos, axis=1, kind="stable")
             pos, val = np.take_along_axis(pos, order, 1), np.take_along_axis(val, order, 1)
-        marks = Marks() if marking and pos.shape[1] < self.max_edits else None
+        marks = Marks(self._spacing(pos.shape[1])) if marking and pos.shape[1] < self.max_edits else None
         out, news, keys = self._play(self.path, first, pos, val, marks)
         held = out.held
         assert out.pos is not None  # the simulator always says where the players ended
         return Result(np.flatnonzero(held.all(axis=1)), out.spins, out.too_long, held.sum(axis=1), held, out.pos,
                       news, keys, None if marks is None else marks.all())
+
+    def _spacing(self, d: int) -> int | None:
+        """How often games of level d note where they stand: every EVERY spins (None) where the level is small
+        enough for the next to be searched whole (its marks leave out children there), else every SPARSE. A
+        worker decides with what it knows (the levels kept when it was forked): marks anywhere are sound."""
+        if d not in self.spacing:
+            size = 1 if d == 1 else self._size(d)
+            self.spacing[d] = None if size is not None and size <= FINE_ROWS else SPARSE
+        return self.spacing[d]
 
     def hear(self, news: News) -> None:
         """What another worker learnt of positions met before (in a worker: versus.solve.workers)."""
