@@ -78,7 +78,7 @@ PACE_TRIAL = 1.0  # the pace it has shown, given this many seconds at least
 GENTLER = 20_000  # candidates tried at the answer's own level for a gentler one with as many edits
 FIRST_LOOK = 60_000  # candidates of two edits tried, best first, before the likely edits
 FIRST_LOOK_3 = 30_000  # ... and of three, when that was all of two
-KEEP_ROWS = 1_500_000  # a level this small is kept as the parents of the next, ordered best first
+KEEP_ROWS = 2_500_000  # a level this small is kept as the parents of the next, ordered best first (73 MB at most)
 FINE_ROWS = 1_000_000  # a level this small notes where its games stand every EVERY spins, not every SPARSE
 
 
