@@ -348,11 +348,43 @@ def test_a_level_too_large_for_the_next_to_be_searched_whole_notes_its_games_mor
 
     monkeypatch.setattr(search, "FINE_ROWS", fine_rows)
     assert (resume.EVERY, resume.SPARSE) == (2, 8)
-    found = a_search(scene_with("netherfield", ["darcy lands on A ROBBER", "elizabeth lands on A ROBBER",
-                                                "elizabeth wins", "darcy overshoots", "game lasts at most 50 turns"]), 3)
+    robbers = ["darcy lands on A ROBBER", "elizabeth lands on A ROBBER", "elizabeth wins", "darcy overshoots",
+               "game lasts at most 50 turns"]
+    found = a_search(scene_with("netherfield", robbers), 3)
     found._root(found.path)
     found.runner = Runner(found.play)
     assert found._level_search(1, found.path, float("inf"), None) is None
     _, result = next(found._level(2, found.path))
     q = result.marks[:, 1]  # type: ignore[index]
     assert len(q) and not (q % spacing).any() and (spacing == 8 or (q % 8).any())
+
+
+NETHERFIELD = ["darcy lands on A ROBBER", "elizabeth wins", "darcy overshoots", "game lasts at most 50 turns"]
+
+
+@pytest.mark.parametrize("name,texts", [("longbourn", LONGBOURN), ("elsewhere/pemberley-music", PEMBERLEY_MUSIC),
+                                        ("netherfield", NETHERFIELD)])
+def test_games_looked_up_where_they_stand_mid_game_end_as_they_would_have_played(name, texts):
+    """versus.solve.ends: a game found, at one of its marks, where a game of an earlier batch stood (Ends) or
+    where one of this batch stood first (it follows the lowest row there) is given that game's end, not played
+    on: every row ends exactly as without any lookup, its marks up to there are noted as they would be, and
+    many games are looked up both ways."""
+    scene = scene_with(name, texts)
+    looked, plain = a_search(scene, 4), a_search(scene, 4)
+    plain.ends = None
+    rng = np.random.default_rng(4)
+    used = looked.path.spins_used
+    followed = 0
+    for d in (1, 2, 3, 2, 3):  # the second two batches find the first two's ends
+        pos = np.sort(np.stack([rng.choice(np.arange(1, used + 1), d, replace=False) for _ in range(3000)]), axis=1)
+        pos = np.repeat(pos, 2, axis=0)
+        val = rng.integers(1, looked.faces + 1, pos.shape)
+        batch = (pos[:, 0], pos, val)
+        got, want = looked.play(batch), plain.play(batch)
+        for field in ("ok", "spins", "too_long", "score", "held", "pos"):
+            assert np.array_equal(getattr(got, field), getattr(want, field)), (d, field)
+        assert got.marks is not None and want.marks is not None
+        mine, theirs = ({tuple(m) for m in marks.tolist()} for marks in (got.marks, want.marks))
+        assert mine <= theirs  # the marks noted are marks the games have; a game looked up notes no more
+        followed += len(theirs) - len(mine)
+    assert looked.ends is not None and looked.ends.found >= 100 and followed >= 20

@@ -59,11 +59,12 @@ from versus.rules import Game
 from versus.rules.board import Board, Rules
 from versus.rules.state import State
 from versus.scenes.model import Pattern
+from versus.solve.ends import Ends
 from versus.solve.found import NEVER, BasePath, Cancelled, Found, OutOfMemory, OutOfTime, Partial
 from versus.solve.horizon import horizon_for
 from versus.solve.known import Known, News, Seen
 from versus.solve.likely import Likely, Needs
-from versus.solve.resume import SPARSE, Marks, keys_of, play_from_last
+from versus.solve.resume import SPARSE, Marks, keys_of, play_from_last, run
 from versus.solve.workers import Batch, Result, Runner
 
 BATCHES = (6_000, 15_000, 30_000, 60_000)  # candidate games played out at once: small first, then more
@@ -103,6 +104,7 @@ class Search:
         self.candidates = 0  # games played out so far
         self.from_last = True  # play candidates on from their last edit (versus.solve.resume); False: from the first
         self.known: Known | None = Known()  # positions met before, and how their games ended (None: none kept)
+        self.ends: Ends | None = Ends(players, len(self.beats), self.sim.money)  # where games stood, and how they ended
         self.seen = Seen()  # where the exhaustive levels' candidates stood at their last edit and later, in order
         self.runner = Runner(self.play, workers, self.hear, trial=True)  # the second process kept where it pays
         self.kept: dict[int, tuple[Batch, Result] | None] = {}  # whole levels kept as parents of the next
@@ -433,6 +435,11 @@ class Search:
         return Result(np.flatnonzero(held.all(axis=1)), out.spins, out.too_long, held.sum(axis=1), held, out.pos,
                       news, keys, None if marks is None else marks.all())
 
+    def _ends(self, pos: np.ndarray) -> Ends | None:
+        """Where games are looked up mid-game (versus.solve.ends): not in the last level, whose games, played on
+        from their last edit, are short (on the five sisters, nine spins): a look costs more there than it saves."""
+        return self.ends if pos.shape[1] < self.max_edits else None
+
     def _spacing(self, d: int) -> int | None:
         """How often games of level d note where they stand: every EVERY spins (None) where the level is small
         enough for the next to be searched whole (its marks leave out children there), else every SPARSE. A
@@ -453,12 +460,13 @@ class Search:
         row's hashes of its position at its last edit (None where they were not worked out)."""
         if pos.shape[1] >= 2 and self.from_last:  # the parents' games once, each child on from its last edit
             out, self.cache, news, keys = play_from_last(self.sim, lambda f: self._start(path, f), self.base, pos,
-                                                         val, self.at_most, self.cache, self.known, marks)
+                                                         val, self.at_most, self.cache, self.known, marks,
+                                                         self._ends(pos), marks is not None)
             return out, news, keys
         spins = EditedSpins(self.base, pos, val, cache=self.cache)
         start = self._start(path, first)
-        look = None if marks is None else marks.looker(np.arange(len(pos)), pos[:, -1])
-        out = self.sim.run(start, spins, watch_turn=self.at_most, stop_late=True, look=look)
+        out = run(self.sim, start, spins, self.at_most, np.arange(len(pos)), pos[:, -1], marks, self._ends(pos),
+                  marks is not None)
         self.cache = spins.table
         return out, None, keys_of(self.sim, start, val[:, -1]) if pos.shape[1] == 1 else None
 
