@@ -339,15 +339,16 @@ def test_positions_packed_for_hashing_are_told_apart_exactly_as_their_arrays_are
     assert len(np.unique(np.stack([first, second], axis=1), axis=0)) == distinct
 
 
-@pytest.mark.parametrize("fine_rows,spacing", [(10**9, 2), (0, 8)], ids=["small-level", "large-level"])
+@pytest.mark.parametrize("fine_rows,sparse", [(10**9, False), (0, True)], ids=["small-level", "large-level"])
 def test_a_level_too_large_for_the_next_to_be_searched_whole_notes_its_games_more_sparsely(monkeypatch, fine_rows,
-                                                                                          spacing):
+                                                                                          sparse):
     """Games of a level of up to FINE_ROWS candidates note where they stand every EVERY spins; of a larger one,
     every SPARSE (a level twenty times larger comes next: its marks would cost more than they save)."""
     from versus.solve import resume
 
     monkeypatch.setattr(search, "FINE_ROWS", fine_rows)
-    assert (resume.EVERY, resume.SPARSE) == (2, 8)
+    spacing = resume.SPARSE if sparse else resume.EVERY
+    assert resume.SPARSE > resume.EVERY
     robbers = ["darcy lands on A ROBBER", "elizabeth lands on A ROBBER", "elizabeth wins", "darcy overshoots",
                "game lasts at most 50 turns"]
     found = a_search(scene_with("netherfield", robbers), 3)
@@ -356,7 +357,7 @@ def test_a_level_too_large_for_the_next_to_be_searched_whole_notes_its_games_mor
     assert found._level_search(1, found.path, float("inf"), None) is None
     _, result = next(found._level(2, found.path))
     q = result.marks[:, 1]  # type: ignore[index]
-    assert len(q) and not (q % spacing).any() and (spacing == 8 or (q % 8).any())
+    assert len(q) and not (q % spacing).any() and (sparse or (q % resume.SPARSE).any())
 
 
 NETHERFIELD = ["darcy lands on A ROBBER", "elizabeth wins", "darcy overshoots", "game lasts at most 50 turns"]

@@ -26,9 +26,9 @@ from versus.solve.known import ENDS, Known, News, with_face
 _FIELDS = (*tuple(name for name in _PER_PLAYER + _PER_GAME if name != "too_long"), "flags")
 
 
-EVERY = 2  # a game's position is noted at every spin position a multiple of this, after its last edit (a mark
-# costs a hash, about a step, and finds where games meet to within EVERY spins: every second spin plays a fifth
-# fewer steps in a proof of four edits on the five sisters than every eighth did) ...
+EVERY = 1  # a game's position is noted at every spin position a multiple of this, after its last edit (a mark
+# costs a hash, less than a step, finds where games meet to within EVERY spins, and looks them up there: every
+# spin plays a tenth fewer steps in a proof of four edits on the five sisters than every eighth spin did) ...
 SPARSE = 8  # ... or this, in a level too large for the next to be searched whole (marks there cost more than they save)
 
 
