@@ -83,9 +83,13 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
     # Rows of a parent come together (its children, or the likely edits sorted), so a parent is a run of
     # equal prefixes; a parent met twice is played twice. Its rows at one last position are a pair.
     which = _runs(prefix)
-    _, heads, pair_of = np.unique(which * (int(pos[:, -1].max()) + 1) + pos[:, -1], return_index=True,
-                                  return_inverse=True)  # a row of each pair, by parent and position
-    pair_of = pair_of.reshape(-1)
+    key = which * (int(pos[:, -1].max()) + 1) + pos[:, -1]
+    if (key[1:] >= key[:-1]).all():  # children in order (as the levels make them): each pair a run, not sorted
+        change = np.r_[True, key[1:] != key[:-1]]
+        heads, pair_of = np.flatnonzero(change), np.cumsum(change) - 1
+    else:
+        _, heads, pair_of = np.unique(key, return_index=True, return_inverse=True)  # a row of each pair
+        pair_of = pair_of.reshape(-1)
     parent_rows = np.flatnonzero(np.r_[True, which[1:] != which[:-1]])
     ppos, pval = pos[parent_rows, :d], val[parent_rows, :d]
     taken, gone, table = _taken(sim, start_of(ppos[:, 0]), EditedSpins(base, ppos, pval, cache=table),
