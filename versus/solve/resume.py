@@ -26,9 +26,10 @@ from versus.solve.known import ENDS, Known, News, with_face
 _FIELDS = (*tuple(name for name in _PER_PLAYER + _PER_GAME if name != "too_long"), "flags")
 
 
-EVERY = 1  # a game's position is noted at every spin position a multiple of this, after its last edit (a mark
+EVERY = 2  # a game's position is noted at every spin position a multiple of this, after its last edit (a mark
 # costs a hash, less than a step, finds where games meet to within EVERY spins, and looks them up there: every
-# spin plays a tenth fewer steps in a proof of four edits on the five sisters than every eighth spin did) ...
+# second spin plays a fifth fewer steps in a proof of four edits on the five sisters than every eighth did;
+# every spin a little fewer again, but its marks, carried back from the workers, took #30 past 500 MB) ...
 SPARSE = 8  # ... or this, in a level too large for the next to be searched whole (marks there cost more than they save)
 
 

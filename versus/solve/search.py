@@ -24,9 +24,9 @@ earlier one's children, tried at that level or found wanting at this one, go as 
 later, too: where a candidate's game stands (noted every EVERY spins after its last edit,
 versus.solve.resume.Marks) where an earlier candidate's stood, both go on alike from there, so
 its children with their last edit there or later go as that one's do, and only those with it
-before are tried (on the five sisters' hardest sets, a level of four edits is half as large, and two fifths
-smaller again with games noted at every spin, not every eighth, in a level small enough for the next to be
-searched whole). Where a game stands there is also looked up: a game standing where one of an earlier batch
+before are tried (on the five sisters' hardest sets, a level of four edits is half as large, and a third
+smaller again with games noted every second spin, not every eighth, in a level small enough for the next to
+be searched whole). Where a game stands there is also looked up: a game standing where one of an earlier batch
 stood, or a lower row of its own, is given that one's end, not played on (versus.solve.ends).
 A level searched in full without a solution rules out d edits; the first level with one gives
 the minimum.
