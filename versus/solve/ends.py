@@ -27,7 +27,7 @@ import numpy as np
 
 from versus.odds.simulate import Outcome
 
-SLOTS = 1 << 18  # places in a process's table (about 50 bytes each with five players: 13 MB)
+SLOTS = 1 << 17  # places in a process's table (about 50 bytes each with five players, 90 with money: 6-12 MB)
 
 
 class Ends:

@@ -66,7 +66,7 @@ from versus.solve.found import NEVER, BasePath, Cancelled, Found, OutOfMemory, O
 from versus.solve.horizon import horizon_for
 from versus.solve.known import Known, News, Seen
 from versus.solve.likely import Likely, Needs
-from versus.solve.resume import SPARSE, Marks, keys_of, play_from_last, run
+from versus.solve.resume import EVERY, SPARSE, Marks, keys_of, play_from_last, run
 from versus.solve.workers import Batch, Result, Runner
 
 BATCHES = (6_000, 15_000, 30_000, 60_000)  # candidate games played out at once: small first, then more
@@ -401,6 +401,8 @@ class Search:
         start, batches = 0, 0
         while start < len(first):
             size = BATCHES[min(batches, len(BATCHES) - 1)]
+            if self._spacing(d + 1) is None:  # games noted SPARSE / EVERY times as often: batches as much smaller,
+                size = min(size, BATCHES[-1] * EVERY // SPARSE)  # for the marks a batch carries to stay as many
             batches += 1
             before = int(total[start - 1]) if start else 0
             stop = max(start + 1, int(np.searchsorted(total, before + size, side="left")) + 1)
