@@ -288,8 +288,10 @@ def test_children_of_games_met_later_end_as_the_earlier_games_children_do():
     _, pos, val = batch
     children = []
     for a, c, q in pairs:
-        upper = min(int(result.spins[c]), int(result.too_long[c]) - 1)  # (its game goes on at q: q <= upper)
-        assert q <= upper == min(int(result.spins[a]), int(result.too_long[a]) - 1)
+        upper = min(int(result.spins[c]), int(result.too_long[c]) - 1)
+        assert upper == min(int(result.spins[a]), int(result.too_long[a]) - 1)
+        if q > upper:  # noted as spin q came up, the game ended (or was given up) before using it: no child there
+            continue
         k = int(rng.integers(q, upper + 1))
         v = int(rng.choice([f for f in range(1, found.faces + 1) if f != found.spin_at(k)]))
         children += [(a, k, v), (c, k, v)]
@@ -300,3 +302,90 @@ def test_children_of_games_met_later_end_as_the_earlier_games_children_do():
     for field in ("spins", "too_long", "score", "held", "pos"):
         got = getattr(whole, field)
         assert np.array_equal(got[0::2], got[1::2]), field
+
+
+@pytest.mark.parametrize("name,texts", [("longbourn", LONGBOURN),
+                                        ("elsewhere/pemberley-music", PEMBERLEY_MUSIC)])
+def test_positions_packed_for_hashing_are_told_apart_exactly_as_their_arrays_are(name, texts):
+    """The columns hashed pack several small arrays into one (a player's space, his crime's origin, his wait
+    and two flags; whose turn, the pending spin's kind, spinner and face, and the winner): every combination
+    of them, over each one's whole range, edges and all, is told apart exactly when the decisive arrays
+    differ (a packing too narrow by one space, or one month, would take some positions for others)."""
+    import itertools
+
+    from versus.solve import resume
+
+    found = a_search(scene_with(name, texts), 2)
+    sim, t, n = found.sim, found.sim.t, found.n
+    months = int(max(t.wait.max(initial=0), t.confine.max(initial=0)))
+    player = list(itertools.product(range(t.goal + 1), range(t.goal + 1), range(months + 1), (False, True),
+                                    (False, True)))
+    game = list(itertools.product(range(n), range(4), range(n), range(t.faces + 1), range(-1, n)))
+    count = len(player) + len(game)  # each combination apart, all else as it stands at the first spin
+    base = found._start(found.path, np.ones(count, np.int64))
+    rows = {name: np.array(getattr(base, name)) for name in resume._FIELDS}
+    for i, (pos, crime, wait, confined, seat) in enumerate(player):
+        rows["pos"][i, n - 1], rows["crime"][i, n - 1], rows["waiting"][i, n - 1] = pos, crime, wait
+        rows["confined"][i, n - 1], rows["seat"][i, n - 1] = confined, seat
+    for i, (who, pk, spinner, spin, winner) in enumerate(game, start=len(player)):
+        rows["player"][i], rows["pk"][i], rows["pspinner"][i], rows["pspin"][i], rows["winner"][i] = \
+            who, pk, spinner, spin, winner
+    decisive = resume._decisive(sim, rows)
+    whole = np.concatenate([decisive[f].reshape(count, -1).astype(np.int64) for f in resume._FIELDS], axis=1)
+    distinct = len(np.unique(whole, axis=0))
+    assert distinct > len(player) // 2
+    assert len(np.unique(resume._columns(sim, decisive, count), axis=0)) == distinct
+    first, second = resume.hashes(sim, rows, count)
+    assert len(np.unique(np.stack([first, second], axis=1), axis=0)) == distinct
+
+
+@pytest.mark.parametrize("fine_rows,sparse", [(10**9, False), (0, True)], ids=["small-level", "large-level"])
+def test_a_level_too_large_for_the_next_to_be_searched_whole_notes_its_games_more_sparsely(monkeypatch, fine_rows,
+                                                                                          sparse):
+    """Games of a level of up to FINE_ROWS candidates note where they stand every EVERY spins; of a larger one,
+    every SPARSE (a level twenty times larger comes next: its marks would cost more than they save)."""
+    from versus.solve import resume
+
+    monkeypatch.setattr(search, "FINE_ROWS", fine_rows)
+    spacing = resume.SPARSE if sparse else resume.EVERY
+    assert resume.SPARSE > resume.EVERY
+    robbers = ["darcy lands on A ROBBER", "elizabeth lands on A ROBBER", "elizabeth wins", "darcy overshoots",
+               "game lasts at most 50 turns"]
+    found = a_search(scene_with("netherfield", robbers), 3)
+    found._root(found.path)
+    found.runner = Runner(found.play)
+    assert found._level_search(1, found.path, float("inf"), None) is None
+    _, result = next(found._level(2, found.path))
+    q = result.marks[:, 1]  # type: ignore[index]
+    assert len(q) and not (q % spacing).any() and (sparse or (q % resume.SPARSE).any())
+
+
+NETHERFIELD = ["darcy lands on A ROBBER", "elizabeth wins", "darcy overshoots", "game lasts at most 50 turns"]
+
+
+@pytest.mark.parametrize("name,texts", [("longbourn", LONGBOURN), ("elsewhere/pemberley-music", PEMBERLEY_MUSIC),
+                                        ("netherfield", NETHERFIELD)])
+def test_games_looked_up_where_they_stand_mid_game_end_as_they_would_have_played(name, texts):
+    """versus.solve.ends: a game found, at one of its marks, where a game of an earlier batch stood (Ends) or
+    where one of this batch stood first (it follows the lowest row there) is given that game's end, not played
+    on: every row ends exactly as without any lookup, its marks up to there are noted as they would be, and
+    many games are looked up both ways."""
+    scene = scene_with(name, texts)
+    looked, plain = a_search(scene, 4), a_search(scene, 4)
+    plain.ends = None
+    rng = np.random.default_rng(4)
+    used = looked.path.spins_used
+    followed = 0
+    for d in (1, 2, 3, 2, 3):  # the second two batches find the first two's ends
+        pos = np.sort(np.stack([rng.choice(np.arange(1, used + 1), d, replace=False) for _ in range(3000)]), axis=1)
+        pos = np.repeat(pos, 2, axis=0)
+        val = rng.integers(1, looked.faces + 1, pos.shape)
+        batch = (pos[:, 0], pos, val)
+        got, want = looked.play(batch), plain.play(batch)
+        for field in ("ok", "spins", "too_long", "score", "held", "pos"):
+            assert np.array_equal(getattr(got, field), getattr(want, field)), (d, field)
+        assert got.marks is not None and want.marks is not None
+        mine, theirs = ({tuple(m) for m in marks.tolist()} for marks in (got.marks, want.marks))
+        assert mine <= theirs  # the marks noted are marks the games have; a game looked up notes no more
+        followed += len(theirs) - len(mine)
+    assert looked.ends is not None and looked.ends.found >= 100 and followed >= 20

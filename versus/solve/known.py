@@ -209,25 +209,6 @@ class Seen:
         return alike
 
 
-def hashes(rows: dict[str, np.ndarray], fields: tuple[str, ...], count: int) -> tuple[np.ndarray, np.ndarray]:
-    """Two hashes of each position: rows[name] holds count rows of each simulator array named. The arrays
-    side by side, times one matrix of random weights (the same in every process): one product, not one an
-    array, nor the weights drawn again each time (a quarter of the cost, at the few hundred rows a step
-    of versus.solve.resume.Marks hashes)."""
-    if not count:
-        return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    columns = np.concatenate([rows[name].reshape(count, -1) for name in fields], axis=1).astype(np.int64, copy=False)
-    weights = _WEIGHTS.get(columns.shape[1])
-    if weights is None:
-        weights = _WEIGHTS[columns.shape[1]] = np.random.default_rng(0).integers(1, 2**62, (columns.shape[1], 2)) | 1
-    with np.errstate(over="ignore"):
-        both = columns @ weights
-    return both[:, 0].copy(), both[:, 1].copy()
-
-
-_WEIGHTS: dict[int, np.ndarray] = {}  # by the number of columns hashed
-
-
 def with_face(first: np.ndarray, second: np.ndarray, face: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The hashes of (position, face) pairs, from the positions'."""
     with np.errstate(over="ignore"):

@@ -15,45 +15,33 @@ that simulator's rules exactly.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 
+from versus.odds.beats import judge
 from versus.odds.simulate import _PER_GAME, _PER_PLAYER, EXTRA, NEVER, NO_PENDING, RESPIN, Outcome, Simulator, Start
 from versus.odds.spins import EditedSpins
-from versus.solve.known import ENDS, Known, News, hashes, with_face
+from versus.solve.ends import Ends
+from versus.solve.known import ENDS, Known, News, with_face
 
 _FIELDS = (*tuple(name for name in _PER_PLAYER + _PER_GAME if name != "too_long"), "flags")
 
 
-EVERY = 8  # a game's position is noted at every spin position a multiple of this, after its last edit
+EVERY = 2  # a game's position is noted at every spin position a multiple of this, after its last edit (a mark
+# costs a hash, less than a step, finds where games meet to within EVERY spins, and looks them up there: every
+# second spin plays a fifth fewer steps in a proof of four edits on the five sisters than every eighth did;
+# every spin a little fewer again, but its marks, carried back from the workers, took #30 past 500 MB) ...
+SPARSE = 8  # ... or this, in a level too large for the next to be searched whole (marks there cost more than they save)
 
 
 class Marks:
     """Where played games stand later than their last edit: (row, spin position q, two hashes) at every
-    q, a multiple of EVERY, that a game reaches after its last edit (its first moment with the next spin
+    q, a multiple of `every`, that a game reaches after its last edit (its first moment with the next spin
     at q). Two games standing alike at q, neither with an edit at q or later, go on alike, spin for spin,
     and end alike (versus.solve.known.Seen)."""
 
-    def __init__(self) -> None:
-        self.parts: list[np.ndarray] = []
-
-    def looker(self, rows: np.ndarray, after: np.ndarray) -> Callable[[Simulator, np.ndarray, np.ndarray], None]:
-        """A look for Simulator.run, for games of these rows (of the batch) whose last edits are at `after`."""
-        noted = np.zeros(len(rows), np.int64)  # the last q noted, of each
-
-        def look(sim: Simulator, gid: np.ndarray, live: np.ndarray) -> None:
-            k = sim.k
-            at = np.flatnonzero(live & (k % EVERY == 0) & (k > after[gid]) & (k != noted[gid]))
-            if at.size:
-                noted[gid[at]] = k[at]
-                taken = {name: getattr(sim, name)[at] for name in _FIELDS}
-                first, second = hashes(_decisive(sim, taken), _FIELDS, len(at))
-                with np.errstate(over="ignore"):
-                    first, second = first + _AT[0], second + _AT[1]  # not to be taken for a (position, face)
-                first[first == 0] = 1
-                self.parts.append(np.stack([rows[gid[at]], k[at], first, second], axis=1))
-        return look
+    def __init__(self, every: int | None = None) -> None:
+        self.parts: list[np.ndarray] = []  # (row, q, first hash, second hash) rows, added by run as games pass
+        self.every = EVERY if every is None else every
 
     def all(self) -> np.ndarray:
         """(marks, 4): row, q, first hash, second hash; in row order, q rising within a row."""
@@ -66,9 +54,23 @@ class Marks:
 _AT = np.random.default_rng(2).integers(1, 2**62, 2) | 1
 
 
+def _marked(sim: Simulator, at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The two hashes of the simulator's rows `at` where they stand, as marks."""
+    if 3 * at.size > len(sim.k):  # most of them: the columns of all, then theirs (not every array gathered)
+        whole = _decisive(sim, {name: getattr(sim, name) for name in _FIELDS})
+        first, second = _hashed(_columns(sim, whole, len(sim.k))[at])
+    else:
+        first, second = hashes(sim, {name: getattr(sim, name)[at] for name in _FIELDS}, len(at))
+    with np.errstate(over="ignore"):
+        first, second = first + _AT[0], second + _AT[1]  # not to be taken for a (position, face)
+    first[first == 0] = 1
+    return first, second
+
+
 def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndarray,
                    watch_turn: int | None, table: np.ndarray, known: Known | None = None,
-                   marks: Marks | None = None) -> tuple[Outcome, np.ndarray, News | None, np.ndarray]:
+                   marks: Marks | None = None, ends: Ends | None = None,
+                   learn: bool = True) -> tuple[Outcome, np.ndarray, News | None, np.ndarray]:
     """The outcome of every row (edits pos/val, positions rising, two or more a row), the spin table,
     what known (positions met before, if given: versus.solve.known) learnt, as news for others, and each
     row's two hashes of its position and face at its last edit (0 where its parent's game ended before);
@@ -82,16 +84,20 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
     # Rows of a parent come together (its children, or the likely edits sorted), so a parent is a run of
     # equal prefixes; a parent met twice is played twice. Its rows at one last position are a pair.
     which = _runs(prefix)
-    _, heads, pair_of = np.unique(which * (int(pos[:, -1].max()) + 1) + pos[:, -1], return_index=True,
-                                  return_inverse=True)  # a row of each pair, by parent and position
-    pair_of = pair_of.reshape(-1)
+    key = which * (int(pos[:, -1].max()) + 1) + pos[:, -1]
+    if (key[1:] >= key[:-1]).all():  # children in order (as the levels make them): each pair a run, not sorted
+        change = np.r_[True, key[1:] != key[:-1]]
+        heads, pair_of = np.flatnonzero(change), np.cumsum(change) - 1
+    else:
+        _, heads, pair_of = np.unique(key, return_index=True, return_inverse=True)  # a row of each pair
+        pair_of = pair_of.reshape(-1)
     parent_rows = np.flatnonzero(np.r_[True, which[1:] != which[:-1]])
     ppos, pval = pos[parent_rows, :d], val[parent_rows, :d]
     taken, gone, table = _taken(sim, start_of(ppos[:, 0]), EditedSpins(base, ppos, pval, cache=table),
                                 which[heads], pos[heads, -1], watch_turn)
     on = np.flatnonzero(~gone[pair_of])
     face = val[on, -1]
-    first, second = (h[pair_of[on]] for h in hashes(_decisive(sim, taken), _FIELDS, len(heads)))
+    first, second = (h[pair_of[on]] for h in hashes(sim, taken, len(heads)))
     first, second = with_face(first, second, face)
     entry = known.find(first, second) if known is not None else np.full(len(on), -1, np.int64)
     hit, miss = np.flatnonzero(entry >= 0), np.flatnonzero(entry < 0)
@@ -108,8 +114,7 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
     for r, start in zip(rows, starts, strict=True):
         if r.size:  # the rows played on from their last edit; those whose parent's game ended before it, afresh
             edited = EditedSpins(base, pos[r], val[r], cache=table)
-            look = None if marks is None else marks.looker(r, pos[r, -1])
-            parts.append((r, sim.run(start, edited, watch_turn=watch_turn, stop_late=True, look=look)))
+            parts.append((r, run(sim, start, edited, watch_turn, r, pos[r, -1], marks, ends, learn)))
             table = edited.table
     news = None
     if miss.size:
@@ -131,9 +136,51 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
 def keys_of(sim: Simulator, start: Start, face: np.ndarray) -> np.ndarray:
     """(rows, 2): the hashes of one-edit games' positions at their edit (their start) and its face, as
     play_from_last gives those of later edits."""
-    first, second = hashes(_decisive(sim, {name: getattr(start, name) for name in _FIELDS}), _FIELDS, start.rows)
+    first, second = hashes(sim, {name: getattr(start, name) for name in _FIELDS}, start.rows)
     first, second = with_face(first, second, face)
     return np.stack([first, second], axis=1)
+
+
+def hashes(sim: Simulator, rows: dict[str, np.ndarray], count: int) -> tuple[np.ndarray, np.ndarray]:
+    """Two hashes of each of `count` positions (rows[name]: the simulator's arrays, a row each), told by what
+    decides how their games go on (_decisive)."""
+    return _hashed(_columns(sim, _decisive(sim, rows), count))
+
+
+def _columns(sim: Simulator, rows: dict[str, np.ndarray], count: int) -> np.ndarray:
+    """(count, columns): every array of the positions, small ones packed exactly into one column (a player's
+    space, crime's origin, months or turns to wait and two flags; whose turn, the pending spin's kind,
+    spinner and face, and the winner; eight beat flags a byte), for a product of few columns, not one a
+    value: half the cost of hashing them one by one. Each packed value lies within its bounds (spaces
+    0 to goal, waits as the board's longest, faces 1 to teetotum), so distinct positions pack distinctly."""
+    t, n = sim.t, sim.n
+    spaces = t.goal + 1
+    months = int(max(t.wait.max(initial=0), t.confine.max(initial=0))) + 1
+    flags = np.packbits(rows["flags"].reshape(count, -1), axis=1, bitorder="little")
+    out = np.empty((3 * n + 7 + flags.shape[1], count), np.int64)  # a column's values side by side: quick to write
+    out[:n] = (rows["pos"] + spaces * (rows["crime"] + spaces * (
+        rows["waiting"] + months * (rows["confined"] * 2 + rows["seat"])))).T
+    out[n:2 * n] = rows["counters"].T
+    out[2 * n:3 * n] = rows["paid"].T
+    out[3 * n] = rows["player"] + n * (rows["pspinner"] + n * (rows["pk"] + 4 * (
+        rows["pspin"] + (t.faces + 1) * (rows["winner"] + 1))))
+    for i, name in enumerate(("pool", "turn", "k", "powed", "leader", "changes")):
+        out[3 * n + 1 + i] = rows[name]
+    out[3 * n + 7:] = flags.T
+    return out.T
+
+
+def _hashed(columns: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Two hashes of each row: the columns times one matrix of random weights (the same in every process)."""
+    weights = _WEIGHTS.get(columns.shape[1])
+    if weights is None:
+        weights = _WEIGHTS[columns.shape[1]] = np.random.default_rng(0).integers(1, 2**62, (columns.shape[1], 2)) | 1
+    with np.errstate(over="ignore"):
+        both = columns @ weights
+    return both[:, 0].copy(), both[:, 1].copy()
+
+
+_WEIGHTS: dict[int, np.ndarray] = {}  # by the number of columns hashed
 
 
 def _decisive(sim: Simulator, rows: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
@@ -218,3 +265,151 @@ def _taken(sim: Simulator, start: Start, spins: EditedSpins, row: np.ndarray, k:
             spins.keep(keep)
             ptr, end, live = ptr[keep], end[keep], live[keep]
         sim.step()
+
+
+def run(sim: Simulator, start: Start, spins: EditedSpins, watch_turn: int | None, rows: np.ndarray,
+        after: np.ndarray, marks: Marks | None = None, ends: Ends | None = None, learn: bool = True) -> Outcome:
+    """Simulator.run(start, spins, watch_turn, stop_late=True), noting where the games stand at each of their
+    marks (every marks.every spins after `after`, each one's last edit; rows: the batch's rows these are), and
+    looking them up there (versus.solve.ends): found in ends, or where a lower row of this batch stood, a
+    game is given that game's end, not played on. With learn, the ends of the games played are kept in ends
+    at every mark they passed. The outcome is the one Simulator.run gives, row for row."""
+    if marks is None and ends is None:
+        return sim.run(start, spins, watch_turn=watch_turn, stop_late=True)
+    count = start.rows
+    n, money = sim.n, sim.money
+    every = marks.every if marks is not None else SPARSE
+    out = Outcome(winner=np.full(count, -1, np.int64), turns=np.zeros(count, np.int64),
+                  spins=np.zeros(count, np.int64), held=np.zeros((count, sim.plan.count), bool),
+                  counters=np.zeros((count, n), np.int64), paid=np.zeros((count, n), np.int64),
+                  too_long=np.full(count, NEVER, np.int64), pos=np.zeros((count, n), np.int64))
+    sim.begin(start, spins, watch_turn)
+    gid = np.arange(count)
+    live = np.ones(count, dtype=bool)
+    noted = np.zeros(count, np.int64)
+    here = _Local(count)
+    lead = np.full(count, -1, np.int64)  # the game of this batch each follows (its end is that one's)
+    over = np.zeros(count, dtype=bool)  # games ended, or stopped to follow another or take an end found
+    notes: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # marks passed by games played on from them
+    while count:
+        done = sim.ended(stop_late=True)
+        k = sim.k
+        at = np.flatnonzero(live & ~done & (k % every == 0) & (k > after[gid]) & (k != noted[gid]))
+        if at.size:
+            g = gid[at]
+            noted[g] = k[at]
+            first, second = _marked(sim, at)
+            if marks is not None:
+                marks.parts.append(np.stack([rows[g], k[at], first, second], axis=1))
+            stop = np.zeros(len(at), bool)
+            if ends is not None:
+                place = ends.find(first, second)
+                stop = place >= 0
+                ends.give(out, g[stop], place[stop])
+            go = np.flatnonzero(~stop)
+            leader, (old, new) = here.meet(first[go], second[go], g[go], over, lead)
+            follows = leader >= 0
+            lead[g[go[follows]]] = leader[follows]
+            stop[go[follows]] = True
+            on = go[~follows]
+            notes.append((g[on], first[on], second[on]))
+            s = at[stop]
+            if old.size:  # games that stood here first, of later rows: they follow the earlier row from here
+                lead[old] = new
+                s = np.concatenate([s, np.searchsorted(gid, old)])
+            if s.size:
+                if not money:  # counters never move: each row keeps its own
+                    out.counters[gid[s]], out.paid[gid[s]] = sim.counters[s], sim.paid[s]
+                live[s] = False
+                over[gid[s]] = True
+        done &= live
+        if done.any():
+            d = np.flatnonzero(done)
+            g = gid[d]
+            out.winner[g] = sim.winner[d]
+            out.turns[g] = sim.turn[d]
+            out.spins[g] = sim.k[d] - 1
+            out.held[g] = sim.flags[d]
+            out.counters[g] = sim.counters[d]
+            out.pos[g] = sim.pos[d]  # type: ignore[index]
+            out.paid[g] = sim.paid[d]
+            out.too_long[g] = sim.too_long[d]
+            live &= ~done
+            over[g] = True
+        alive = int(live.sum())
+        if alive == 0:
+            break
+        if alive < 0.8 * len(live) or len(live) < 256:
+            keep = np.flatnonzero(live)
+            if len(keep) < len(live):
+                sim._keep(keep)
+                spins.keep(keep)
+                gid, live = gid[keep], live[keep]
+        sim.step()
+    followers = np.flatnonzero(lead >= 0)
+    if followers.size:
+        root = lead[followers]
+        for _ in range(count):  # a leader may have followed another later on
+            deeper = lead[root] >= 0
+            if not deeper.any():
+                break
+            root[deeper] = lead[root[deeper]]
+        else:  # pragma: no cover - each follows a game still going on, or one that has ended
+            raise RuntimeError("games followed one another round in a circle")
+        names = ["winner", "turns", "spins", "held", "pos", "too_long"] + (["counters", "paid"] if money else [])
+        for name in names:
+            a = getattr(out, name)
+            a[followers] = a[root]
+    if ends is not None and learn and notes:
+        g, first, second = (np.concatenate(part) for part in zip(*notes, strict=True))
+        ends.keep(first, second, out, g)
+    out.held = judge(sim.plan, out.held, out.winner, out.turns, out.paid, out.pos)
+    return out
+
+
+class _Local:
+    """The marks of one batch's games: (two hashes) -> the game of the lowest row to stand there, as far as there
+    is room (direct-mapped: a place taken by other hashes keeps them). The lowest row goes on, the others follow
+    it: where games meet the search (versus.solve.known.Seen) takes the lowest row's marks, in order, as those of
+    the earlier candidate, and finds the others alike there."""
+
+    def __init__(self, rows: int) -> None:
+        size = 1 << max(10, (4 * rows).bit_length())
+        self.mask = size - 1
+        self.first = np.zeros(size, np.int64)
+        self.second = np.zeros(size, np.int64)
+        self.game = np.full(size, -1, np.int64)
+
+    def meet(self, first: np.ndarray, second: np.ndarray, game: np.ndarray, over: np.ndarray,
+             lead: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
+        """For marks of games (rising) at a step: the game each is to follow (-1: none, it goes on), and the
+        games still going on, of later rows, that stood there before and are to follow one of these instead
+        (theirs, and the one each follows). A game that stood there is read as the one it follows in turn (lead):
+        where that is the game itself (it stood there in a later row's place), it goes on."""
+        leader = np.full(len(first), -1, np.int64)
+        _, once, which = np.unique(first, return_index=True, return_inverse=True)
+        rep = once[which.reshape(-1)]  # the lowest of those alike at this step
+        alike = (rep != np.arange(len(first))) & (second[rep] == second)
+        leader[alike] = game[rep[alike]]
+        mine = np.flatnonzero(~alike)
+        place = first[mine] & self.mask
+        there, stood = self.first[place], self.game[place]
+        met = np.flatnonzero((there == first[mine]) & (self.second[place] == second[mine]))
+        root = stood[met]
+        for _ in range(len(lead)):
+            on = lead[root] >= 0
+            if not on.any():
+                break
+            root[on] = lead[root[on]]
+        own = root == game[mine[met]]
+        later = root > game[mine[met]]
+        swap = ~own & later & ~over[root]
+        own |= later & over[root]  # a later row's game, ended: this one goes on, its marks noted in order
+        follow = ~own & ~swap
+        leader[mine[met[follow]]] = root[follow]
+        self.game[place[met[own | swap]]] = game[mine[met[own | swap]]]
+        empty = np.flatnonzero(there == 0)
+        new = mine[empty[np.unique(place[empty], return_index=True)[1]]]
+        slot = first[new] & self.mask
+        self.first[slot], self.second[slot], self.game[slot] = first[new], second[new], game[new]
+        return leader, (root[swap], game[mine[met[swap]]])

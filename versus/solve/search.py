@@ -24,7 +24,10 @@ earlier one's children, tried at that level or found wanting at this one, go as 
 later, too: where a candidate's game stands (noted every EVERY spins after its last edit,
 versus.solve.resume.Marks) where an earlier candidate's stood, both go on alike from there, so
 its children with their last edit there or later go as that one's do, and only those with it
-before are tried (on the five sisters' hardest sets, a level of four edits is half as large).
+before are tried (on the five sisters' hardest sets, a level of four edits is half as large, and a third
+smaller again with games noted every second spin, not every eighth, in a level small enough for the next to
+be searched whole). Where a game stands there is also looked up: a game standing where one of an earlier batch
+stood, or a lower row of its own, is given that one's end, not played on (versus.solve.ends).
 A level searched in full without a solution rules out d edits; the first level with one gives
 the minimum.
 
@@ -58,11 +61,12 @@ from versus.rules import Game
 from versus.rules.board import Board, Rules
 from versus.rules.state import State
 from versus.scenes.model import Pattern
+from versus.solve.ends import Ends
 from versus.solve.found import NEVER, BasePath, Cancelled, Found, OutOfMemory, OutOfTime, Partial
 from versus.solve.horizon import horizon_for
 from versus.solve.known import Known, News, Seen
 from versus.solve.likely import Likely, Needs
-from versus.solve.resume import Marks, keys_of, play_from_last
+from versus.solve.resume import EVERY, SPARSE, Marks, keys_of, play_from_last, run
 from versus.solve.workers import Batch, Result, Runner
 
 BATCHES = (6_000, 15_000, 30_000, 60_000)  # candidate games played out at once: small first, then more
@@ -77,7 +81,8 @@ PACE_TRIAL = 1.0  # the pace it has shown, given this many seconds at least
 GENTLER = 20_000  # candidates tried at the answer's own level for a gentler one with as many edits
 FIRST_LOOK = 60_000  # candidates of two edits tried, best first, before the likely edits
 FIRST_LOOK_3 = 30_000  # ... and of three, when that was all of two
-KEEP_ROWS = 1_500_000  # a level this small is kept as the parents of the next, ordered best first
+KEEP_ROWS = 2_500_000  # a level this small is kept as the parents of the next, ordered best first (73 MB at most)
+FINE_ROWS = 1_000_000  # a level this small notes where its games stand every EVERY spins, not every SPARSE
 
 
 class Search:
@@ -101,6 +106,7 @@ class Search:
         self.candidates = 0  # games played out so far
         self.from_last = True  # play candidates on from their last edit (versus.solve.resume); False: from the first
         self.known: Known | None = Known()  # positions met before, and how their games ended (None: none kept)
+        self.ends: Ends | None = Ends(players, len(self.beats), self.sim.money)  # where games stood, and how they ended
         self.seen = Seen()  # where the exhaustive levels' candidates stood at their last edit and later, in order
         self.runner = Runner(self.play, workers, self.hear, trial=True)  # the second process kept where it pays
         self.kept: dict[int, tuple[Batch, Result] | None] = {}  # whole levels kept as parents of the next
@@ -108,6 +114,7 @@ class Search:
         self.finished: set[int] = set()  # levels searched in full, without a solution
         self.partial: dict[int, Partial] = {}  # levels that stopped at a limit, to be taken up where they did
         self.memory_due = 0.0  # when the memory held is next looked at
+        self.spacing: dict[int, int | None] = {}  # how often each level's games note where they stand (_spacing)
         self.began: dict[int, tuple[float, int]] = {}  # when each level's search began, and how many it had tried
 
     # -- the scene's own game ------------------------------------------------------------------
@@ -394,6 +401,8 @@ class Search:
         start, batches = 0, 0
         while start < len(first):
             size = BATCHES[min(batches, len(BATCHES) - 1)]
+            if self._spacing(d + 1) is None:  # games noted SPARSE / EVERY times as often: batches as much smaller,
+                size = min(size, BATCHES[-1] * EVERY // SPARSE)  # for the marks a batch carries to stay as many
             batches += 1
             before = int(total[start - 1]) if start else 0
             stop = max(start + 1, int(np.searchsorted(total, before + size, side="left")) + 1)
@@ -423,12 +432,26 @@ class Search:
         if pos.shape[1] > 1 and (pos[:, 1:] < pos[:, :-1]).any():  # the spin source wants positions rising
             order = np.argsort(pos, axis=1, kind="stable")
             pos, val = np.take_along_axis(pos, order, 1), np.take_along_axis(val, order, 1)
-        marks = Marks() if marking and pos.shape[1] < self.max_edits else None
+        marks = Marks(self._spacing(pos.shape[1])) if marking and pos.shape[1] < self.max_edits else None
         out, news, keys = self._play(self.path, first, pos, val, marks)
         held = out.held
         assert out.pos is not None  # the simulator always says where the players ended
         return Result(np.flatnonzero(held.all(axis=1)), out.spins, out.too_long, held.sum(axis=1), held, out.pos,
                       news, keys, None if marks is None else marks.all())
+
+    def _ends(self, pos: np.ndarray) -> Ends | None:
+        """Where games are looked up mid-game (versus.solve.ends): not in the last level, whose games, played on
+        from their last edit, are short (on the five sisters, nine spins): a look costs more there than it saves."""
+        return self.ends if pos.shape[1] < self.max_edits else None
+
+    def _spacing(self, d: int) -> int | None:
+        """How often games of level d note where they stand: every EVERY spins (None) where the level is small
+        enough for the next to be searched whole (its marks leave out children there), else every SPARSE. A
+        worker decides with what it knows (the levels kept when it was forked): marks anywhere are sound."""
+        if d not in self.spacing:
+            size = 1 if d == 1 else self._size(d)
+            self.spacing[d] = None if size is not None and size <= FINE_ROWS else SPARSE
+        return self.spacing[d]
 
     def hear(self, news: News) -> None:
         """What another worker learnt of positions met before (in a worker: versus.solve.workers)."""
@@ -441,12 +464,13 @@ class Search:
         row's hashes of its position at its last edit (None where they were not worked out)."""
         if pos.shape[1] >= 2 and self.from_last:  # the parents' games once, each child on from its last edit
             out, self.cache, news, keys = play_from_last(self.sim, lambda f: self._start(path, f), self.base, pos,
-                                                         val, self.at_most, self.cache, self.known, marks)
+                                                         val, self.at_most, self.cache, self.known, marks,
+                                                         self._ends(pos), marks is not None)
             return out, news, keys
         spins = EditedSpins(self.base, pos, val, cache=self.cache)
         start = self._start(path, first)
-        look = None if marks is None else marks.looker(np.arange(len(pos)), pos[:, -1])
-        out = self.sim.run(start, spins, watch_turn=self.at_most, stop_late=True, look=look)
+        out = run(self.sim, start, spins, self.at_most, np.arange(len(pos)), pos[:, -1], marks, self._ends(pos),
+                  marks is not None)
         self.cache = spins.table
         return out, None, keys_of(self.sim, start, val[:, -1]) if pos.shape[1] == 1 else None
 
