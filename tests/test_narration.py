@@ -1163,3 +1163,12 @@ def test_a_winner_last_seen_sent_down_is_seen_climbing_back():
     for path, seed in PAGES:
         text = "\n\n".join(p.text for p in brisk_page(path, seed).paragraphs)
         assert "back from Morality" not in text and "From Patience" not in text
+
+
+def test_a_line_led_in_where_she_would_be_in_doubt_takes_the_casts_short_word():
+    """"Lady Catherine leaned a little towards Elizabeth." and then “…,” said Lady Catherine in a paragraph of
+    its own read as a tag repeating a name just given; "said she" would be Elizabeth's as well as hers: the
+    line joins its sentence, tagged "said her Ladyship"."""
+    text = text_of(played(load_scene(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml")))
+    assert re.search(r"Lady Catherine(, who had turned to Elizabeth| leaned a little towards Elizabeth)\. “[^”]*,” "
+                     r"said her Ladyship\.", text), text

@@ -159,6 +159,7 @@ class Realising:
         self.goal_named = False  # the narrator has named the Mansion of Happiness in full once
         self.replied = False  # "replied" has tagged a line (once an export: a second reads as a cycle of verbs)
         self.aloud = telling.company.aloud()  # "Lizzy": a name said aloud that tells the reader who is meant
+        self.short_tag = False  # the line led in is tagged by the cast's short word, "she" being in doubt
 
     def paragraphs(self) -> list[Paragraph]:
         if self.summary:
@@ -210,10 +211,13 @@ class Realising:
         elif not (speaker and len(told.units) <= 3 and self.refer.recent and self.refer.recent[-1] == speaker):
             return False
         # "Mrs. Bennet declared that Charlotte had played cleverly. “Well,” said she": not if another of the
-        # speaker's pronoun is named in the sentence, whom "she" would be taken for
+        # speaker's pronoun is named in the sentence, whom "she" would be taken for; then the cast's short
+        # word may serve ("Lady Catherine leaned a little towards Elizabeth. “…,” said her Ladyship")
         people, person = self.t.company.people, self.t.company.people[speaker]
-        return not any(p.id != person.id and p.pronoun == person.pronoun and self._names(p.id, told.units[-1].text)
-                       for p in people.values())
+        last = told.units[-1].text
+        self.short_tag = any(p.id != person.id and p.pronoun == person.pronoun and self._names(p.id, last)
+                             for p in people.values())
+        return not self.short_tag or bool(person.short)
 
     def _folded(self, told: Paragraph, block: Block) -> list[Paragraph] | None:
         """A moment at which somebody else cries out first, whose sentence is short and can be a clause, is
@@ -430,6 +434,8 @@ class Realising:
         pronoun = {"she": "she", "he": "he"}.get(person.pronoun, "they")
         verb = self._verb(answering, speaker)
         manner = manner or (block.said.rule.manner if block.said else "")
+        if lead_in and self.short_tag:  # "said her Ladyship", where "said she" might be Elizabeth
+            pronoun, self.short_tag = person.short, False
         body = speech(text, person.called, pronoun, verb, manner, by_name, tagged or bool(manner) or lead_in)
         self.last_speakers.append(speaker)
         self.lines += 1
