@@ -1172,3 +1172,19 @@ def test_a_line_led_in_where_she_would_be_in_doubt_takes_the_casts_short_word():
     text = text_of(played(load_scene(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml")))
     assert re.search(r"Lady Catherine(, who had turned to Elizabeth| leaned a little towards Elizabeth)\. “[^”]*,” "
                      r"said her Ladyship\.", text), text
+
+
+def test_the_run_to_the_finish_opens_on_no_word_of_time():
+    """"Meanwhile, Mr. Darcy wanted only seven spaces now" was quoted as a stock opener: the run to the finish
+    tells where people stand, and no "Meanwhile" or "Then" opens it, however many sentences lead up to it."""
+    from versus.narration.pipeline import LINKS
+
+    standing = r"(wanted only|was in front|had \w+ \w+ to go)"
+    opened = re.compile("(" + "|".join(LINKS) + r") [A-Z][\w.]*(?: [A-Z]\w+)? " + standing)
+    runs = 0
+    for path, seed in [*PAGES, (ELSEWHERE[1], None)]:
+        play = played(load_scene(path), seed)
+        text = text_of(play)
+        assert not opened.search(text), opened.search(text)
+        runs += bool(re.search(standing, text))
+    assert runs >= 3

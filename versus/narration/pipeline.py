@@ -317,14 +317,17 @@ class Realising:
         self.cried = False
         units: list[Unit] = []
         self.said = ""
+        standing: set[str] = set()  # the run to the finish tells where people stand: no word of time opens it
         for block in blocks:
             for s in block.sentences:
                 text = self._sentence(s.template, dict(s.roles), dict(s.values), s.author)
                 units.append(Unit(text, s.first, s.last, s.author))
                 self.said += text
+                if block.run_in and not s.step:
+                    standing.add(text)
         tones = [s.tone for b in blocks for s in b.sentences]
         units = joined(units, [s.step for b in blocks for s in b.sentences])
-        units = self._linked(self._contrasted(units, tones) if len(units) == len(tones) else units)
+        units = self._linked(self._contrasted(units, tones) if len(units) == len(tones) else units, standing)
         spans = [(b.first, b.last) for b in blocks if b.first is not None and b.last is not None]
         first = min((f for f, _ in spans), default=None)
         last = max((end for _, end in spans), default=None)
@@ -354,7 +357,7 @@ class Realising:
             break
         return units
 
-    def _linked(self, units: list[Unit]) -> list[Unit]:
+    def _linked(self, units: list[Unit], standing: set[str]) -> list[Unit]:
         """In a paragraph of three sentences or more, one in the middle that turns to somebody else opens on
         a word of time ("Meanwhile, Maria …"): sentence after sentence opening on a name reads as a list."""
         if self.summary or len(units) < 3:
@@ -363,7 +366,8 @@ class Realising:
         for k in range(1, len(units) - 1):  # the last may yet be told in the tag of a line
             unit, before = units[k], units[k - 1]
             who = next((n for n in names if unit.text.startswith(n + " ")), None)
-            if who is None or unit.author or before.author or who in before.text or unit.first is None:
+            if who is None or unit.author or before.author or who in before.text or unit.first is None \
+                    or unit.text in standing:
                 continue  # a sentence of the opening or the close is no turn to somebody else in the play
             word = LINKS[self.links % len(LINKS)]
             self.links += 1
