@@ -178,6 +178,17 @@ class Simulator:
         self.give_up: Callable[[Simulator], np.ndarray] | None = None
 
     # -- the run ------------------------------------------------------------------------------------
+    def record(self, out: Outcome, d: np.ndarray, g: np.ndarray) -> None:
+        """The ended games in rows d written into out's rows g (their places in the batch as first given)."""
+        out.winner[g] = self.winner[d]
+        out.turns[g] = self.turn[d]
+        out.spins[g] = self.k[d] - 1
+        out.held[g] = self.flags[d]
+        out.counters[g] = self.counters[d]
+        out.pos[g] = self.pos[d]  # type: ignore[index]
+        out.paid[g] = self.paid[d]
+        out.too_long[g] = self.too_long[d]
+
     def run(self, start: Start, spins: SpinSource, watch_turn: int | None = None, stop_late: bool = False,
             look: Callable[[Simulator, np.ndarray, np.ndarray], None] | None = None) -> Outcome:
         """Play every row to a win or max_turns.
@@ -204,15 +215,7 @@ class Simulator:
             done &= live
             if done.any():
                 d = np.flatnonzero(done)
-                g = gid[d]
-                out.winner[g] = self.winner[d]
-                out.turns[g] = self.turn[d]
-                out.spins[g] = self.k[d] - 1
-                out.held[g] = self.flags[d]
-                out.counters[g] = self.counters[d]
-                out.pos[g] = self.pos[d]  # type: ignore[index]
-                out.paid[g] = self.paid[d]
-                out.too_long[g] = self.too_long[d]
+                self.record(out, d, gid[d])
                 live &= ~done
                 alive = int(live.sum())
                 if alive == 0:

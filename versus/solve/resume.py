@@ -326,14 +326,7 @@ def run(sim: Simulator, start: Start, spins: EditedSpins, watch_turn: int | None
         if done.any():
             d = np.flatnonzero(done)
             g = gid[d]
-            out.winner[g] = sim.winner[d]
-            out.turns[g] = sim.turn[d]
-            out.spins[g] = sim.k[d] - 1
-            out.held[g] = sim.flags[d]
-            out.counters[g] = sim.counters[d]
-            out.pos[g] = sim.pos[d]  # type: ignore[index]
-            out.paid[g] = sim.paid[d]
-            out.too_long[g] = sim.too_long[d]
+            sim.record(out, d, g)
             live &= ~done
             over[g] = True
         alive = int(live.sum())
