@@ -528,7 +528,7 @@ def test_a_line_after_a_name_said_aloud_to_one_person_is_that_persons():
 
 def test_the_table_calls_each_person_by_names_a_reader_knows():
     scene = load_scene(ELSEWHERE[0])  # the breakfast at Longbourn
-    aloud = Company(scene).aloud()
+    aloud = Company(scene).aloud
     assert aloud["Lizzy"] == "lizzy" and aloud["Mama"] == "mama"
     assert not any(form[:1].islower() for form in aloud)  # "my dear" could be anybody
 

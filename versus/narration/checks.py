@@ -124,7 +124,7 @@ def spoken_lines(text: str, people: list[tuple[str, list[str]]],
 def reader_names(company: Company) -> list[tuple[str, list[str]]]:
     """Each person with every name a reader knows them by: in full, as the narration calls them, and as the
     table calls them aloud ("Lizzy", "Miss Eliza")."""
-    aloud = company.aloud()
+    aloud = company.aloud
     return [(pid, [p.name, p.called, p.short, p.short[:1].upper() + p.short[1:],
                    *(form for form, who in aloud.items() if who == pid)])
             for pid, p in company.people.items()]

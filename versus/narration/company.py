@@ -8,6 +8,7 @@ the cast alone decides, so that a Mrs. Darcy who is Elizabeth is nobody's Mama.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from versus.narration.cast import Member, matches
@@ -116,6 +117,7 @@ class Company:
             return mine["default"]
         return self.manners.formal(speaker, hearer)
 
+    @functools.cached_property
     def aloud(self) -> dict[str, str]:
         """Each name the table calls someone by aloud that a reader can take for one person alone ("Lizzy",
         "Miss Eliza", "Mama"), with that person's id: a line that names its hearer so tells the reader who

@@ -158,8 +158,7 @@ class Realising:
         self.cried = False  # the talk so far began with a cry whose tag told the moment (no narration between)
         self.goal_named = False  # the narrator has named the Mansion of Happiness in full once
         self.replied = False  # "replied" has tagged a line (once an export: a second reads as a cycle of verbs)
-        self.aloud = telling.company.aloud()  # "Lizzy": a name said aloud that tells the reader who is meant
-        self.short_tag = False  # the line led in is tagged by the cast's short word, "she" being in doubt
+        self.aloud = telling.company.aloud  # "Lizzy": a name said aloud that tells the reader who is meant
 
     def paragraphs(self) -> list[Paragraph]:
         if self.summary:
@@ -173,8 +172,9 @@ class Realising:
             if pending:
                 out.extend(self._narration(pending))
                 pending = []
-                if self._leads_in(out[-1], block):  # "…and was sent back. “So,” said she, “…”"
-                    out[-1] = self._led(out[-1], self._speech(block, lead_in=True))
+                tag = self._lead_in(out[-1], block)
+                if tag:  # "…and was sent back. “So,” said she, “…”"
+                    out[-1] = self._led(out[-1], self._speech(block, lead_in=tag))
                     continue
                 folded = self._folded(out[-1], block)
                 if folded is not None:  # "“So,” said Mary, when Mr. Collins was sent back. “…”"
@@ -195,29 +195,31 @@ class Realising:
         return len(out) >= 2 and out[-2].talk and not out[-1].talk and len(out[-1].units) == 1 \
             and out[-1].first is not None and "“" not in out[-1].text
 
-    def _leads_in(self, told: Paragraph, block: Block) -> bool:
-        """A moment told of someone who then speaks first is one paragraph: the event, then her own word."""
+    def _lead_in(self, told: Paragraph, block: Block) -> str:
+        """A moment told of someone who then speaks first is one paragraph: the event, then her own word. The
+        word the line is tagged with ("she"; "her Ladyship" where "she" would be in doubt), or "" where the
+        line is not led in."""
         said, moment = block.said, block.moment
         if told.talk or not told.units:
-            return False
+            return ""
         # the author's own aside after its action, told as a step: "Lydia came to rest at the Whipping Post.
         # “La!” cried she"
         speaker = block.author_said[0] if block.author_said else said.speaker if said else ""
         if said is not None and (moment is None or said.speaker != moment.actor):
-            return False
+            return ""
         if moment is not None and moment.event == "interlude":  # "… leaned towards Elizabeth. “I am …,” said he"
             if not self._names(speaker, told.units[-1].text):
-                return False
+                return ""
         elif not (speaker and len(told.units) <= 3 and self.refer.recent and self.refer.recent[-1] == speaker):
-            return False
+            return ""
         # "Mrs. Bennet declared that Charlotte had played cleverly. “Well,” said she": not if another of the
         # speaker's pronoun is named in the sentence, whom "she" would be taken for; then the cast's short
         # word may serve ("Lady Catherine leaned a little towards Elizabeth. “…,” said her Ladyship")
         people, person = self.t.company.people, self.t.company.people[speaker]
         last = told.units[-1].text
-        self.short_tag = any(p.id != person.id and p.pronoun == person.pronoun and self._names(p.id, last)
-                             for p in people.values())
-        return not self.short_tag or bool(person.short)
+        doubt = any(p.id != person.id and p.pronoun == person.pronoun and self._names(p.id, last)
+                    for p in people.values())
+        return person.short if doubt else {"she": "she", "he": "he"}.get(person.pronoun, "they")
 
     def _folded(self, told: Paragraph, block: Block) -> list[Paragraph] | None:
         """A moment at which somebody else cries out first, whose sentence is short and can be a clause, is
@@ -414,7 +416,9 @@ class Realising:
             return head + full + rest.replace(full, short)
         return text.replace(full, short)
 
-    def _speech(self, block: Block, lead_in: bool = False, manner: str = "") -> Paragraph:
+    def _speech(self, block: Block, lead_in: str = "", manner: str = "") -> Paragraph:
+        """A spoken line as its own paragraph; lead_in: the word that tags a line led in by the narration
+        before it ("said she")."""
         if block.author_said:
             speaker, line = block.author_said
             text, answering = line, False
@@ -435,12 +439,10 @@ class Realising:
         self.addressed = hearer if named == {hearer} else ""  # "You have turned out Jane, Lizzy": whom?
         by_name = by_name and not lead_in  # just named in the narration before it: "said she"
         person = self.t.company.people[speaker]
-        pronoun = {"she": "she", "he": "he"}.get(person.pronoun, "they")
+        pronoun = lead_in or {"she": "she", "he": "he"}.get(person.pronoun, "they")
         verb = self._verb(answering, speaker)
         manner = manner or (block.said.rule.manner if block.said else "")
-        if lead_in and self.short_tag:  # "said her Ladyship", where "said she" might be Elizabeth
-            pronoun, self.short_tag = person.short, False
-        body = speech(text, person.called, pronoun, verb, manner, by_name, tagged or bool(manner) or lead_in)
+        body = speech(text, person.called, pronoun, verb, manner, by_name, tagged or bool(manner) or bool(lead_in))
         self.last_speakers.append(speaker)
         self.lines += 1
         self.refer.new_paragraph()

@@ -346,6 +346,7 @@ class Teller:
             return self._stretch(dataclasses.replace(beat, kind="stretch"))
         runner = max(others, key=lambda k: (pos[k], -k))
         lead = self.facts.lead[beat.last + 1]
+        came_from = self._came_from(beat, w)
         leads, gap = lead.leader == w, pos[w] - pos[runner]
         query = dict(self.base) | {
             "beat": "approach", "lead": leads, "need": goal - pos[w], "behind": goal - pos[runner],
@@ -354,7 +355,7 @@ class Teller:
             "overtaken": lead.leader is not None and not leads, "unheard": w not in self.told,
             # "still shut up": only of one whose confinement the reader was told
             "waits": self.facts.states[beat.last + 1].waiting[runner] > 0 and runner in self.shut_told,
-            "climbed": bool(self._came_from(beat, w))}
+            "climbed": bool(came_from)}
         # a long way is told as a long way: "fully thirty-five spaces" in every export is a countdown
         far = tuple(f"{{{k}}}" for k in ("need", "behind", "gap") if int(query[k]) > ROUGH_AFTER)
         # the reader was last told somebody else led: the run-in says the lead changed, not only who has it
@@ -375,7 +376,7 @@ class Teller:
         leader_need = goal - pos[lead.leader] if lead.leader is not None else 0
         values = (("need", about(goal - pos[w])), ("behind", about(goal - pos[runner])),
                   ("gap", about(gap)), ("leader_need", about(leader_need)),
-                  ("goal", self.spoken(goal)), ("came_from", self._came_from(beat, w)))
+                  ("goal", self.spoken(goal)), ("came_from", came_from))
         return [Block((Sentence(rule.text, roles, values, beat.first, beat.last, rule=rule.id),),
                       first=beat.first, last=beat.last, run_in=True)]
 

@@ -189,29 +189,30 @@ class Simulator:
         out.paid[g] = self.paid[d]
         out.too_long[g] = self.too_long[d]
 
-    def run(self, start: Start, spins: SpinSource, watch_turn: int | None = None, stop_late: bool = False,
-            look: Callable[[Simulator, np.ndarray, np.ndarray], None] | None = None) -> Outcome:
+    def blank(self, rows: int) -> Outcome:
+        """An outcome for rows games, not yet played: no winner, nothing held, never too long."""
+        n = self.n
+        return Outcome(winner=np.full(rows, -1, np.int64), turns=np.zeros(rows, np.int64),
+                       spins=np.zeros(rows, np.int64), held=np.zeros((rows, self.plan.count), bool),
+                       counters=np.zeros((rows, n), np.int64), paid=np.zeros((rows, n), np.int64),
+                       too_long=np.full(rows, NEVER, np.int64), pos=np.zeros((rows, n), np.int64))
+
+    def run(self, start: Start, spins: SpinSource, watch_turn: int | None = None,
+            stop_late: bool = False) -> Outcome:
         """Play every row to a win or max_turns.
 
         watch_turn N notes the spin position on which turn N + 1 began (Outcome.too_long); with
         stop_late, a game is given up there, unfinished (for the solver: `game lasts at most N turns`
         has then failed whatever follows), and where give_up says so, too_long is then the spin
-        position that was next. look(self, row, live), if given, is shown the games before every step: the
-        row of the start each simulator row is, and whether its game goes on.
+        position that was next.
         """
         rows0 = start.rows
-        n, nb = self.n, self.plan.count
-        out = Outcome(winner=np.full(rows0, -1, np.int64), turns=np.zeros(rows0, np.int64),
-                      spins=np.zeros(rows0, np.int64), held=np.zeros((rows0, nb), bool),
-                      counters=np.zeros((rows0, n), np.int64), paid=np.zeros((rows0, n), np.int64),
-                      too_long=np.full(rows0, NEVER, np.int64), pos=np.zeros((rows0, n), np.int64))
+        out = self.blank(rows0)
         self.begin(start, spins, watch_turn)
         gid = np.arange(rows0)
         live = np.ones(rows0, dtype=bool)
         while rows0:
             done = self.ended(stop_late)
-            if look is not None:
-                look(self, gid, live & ~done)
             done &= live
             if done.any():
                 d = np.flatnonzero(done)

@@ -66,24 +66,19 @@ class Ends:
         _, once = np.unique(place, return_index=True)  # one a place: its arrays written from one row
         place, rows = place[once], rows[once]
         self.first[place], self.second[place] = first[once], second[once]
-        self.winner[place] = out.winner[rows]
-        self.turns[place] = out.turns[rows]
-        self.spins[place] = out.spins[rows]
-        self.too_long[place] = out.too_long[rows]
-        self.flags[place] = out.held[rows]
-        self.pos[place] = out.pos[rows]  # type: ignore[index]
-        if self.money:
-            self.counters[place] = out.counters[rows]
-            self.paid[place] = out.paid[rows]
+        for mine, theirs in self._fields():
+            getattr(self, mine)[place] = getattr(out, theirs)[rows]
 
     def give(self, out: Outcome, rows: np.ndarray, place: np.ndarray) -> None:
         """The raw ends kept at `place` written into out's rows (counters too where money is followed)."""
-        out.winner[rows] = self.winner[place]
-        out.turns[rows] = self.turns[place]
-        out.spins[rows] = self.spins[place]
-        out.too_long[rows] = self.too_long[place]
-        out.held[rows] = self.flags[place]
-        out.pos[rows] = self.pos[place]  # type: ignore[index]
-        if self.money:
-            out.counters[rows] = self.counters[place]
-            out.paid[rows] = self.paid[place]
+        for mine, theirs in self._fields():
+            getattr(out, theirs)[rows] = getattr(self, mine)[place]
+
+    def _fields(self) -> tuple[tuple[str, str], ...]:
+        """(this table's array, the Outcome's) for each part of an end kept."""
+        return FIELDS + (MONEY if self.money else ())
+
+
+FIELDS = (("winner", "winner"), ("turns", "turns"), ("spins", "spins"), ("too_long", "too_long"),
+          ("flags", "held"), ("pos", "pos"))
+MONEY = (("counters", "counters"), ("paid", "paid"))

@@ -277,12 +277,9 @@ def run(sim: Simulator, start: Start, spins: EditedSpins, watch_turn: int | None
     if marks is None and ends is None:
         return sim.run(start, spins, watch_turn=watch_turn, stop_late=True)
     count = start.rows
-    n, money = sim.n, sim.money
+    money = sim.money
     every = marks.every if marks is not None else SPARSE
-    out = Outcome(winner=np.full(count, -1, np.int64), turns=np.zeros(count, np.int64),
-                  spins=np.zeros(count, np.int64), held=np.zeros((count, sim.plan.count), bool),
-                  counters=np.zeros((count, n), np.int64), paid=np.zeros((count, n), np.int64),
-                  too_long=np.full(count, NEVER, np.int64), pos=np.zeros((count, n), np.int64))
+    out = sim.blank(count)
     sim.begin(start, spins, watch_turn)
     gid = np.arange(count)
     live = np.ones(count, dtype=bool)
