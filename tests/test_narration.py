@@ -1171,8 +1171,9 @@ def test_a_line_led_in_where_she_would_be_in_doubt_takes_the_casts_short_word():
     its own read as a tag repeating a name just given; "said she" would be Elizabeth's as well as hers: the
     line joins its sentence, tagged "said her Ladyship"."""
     text = text_of(played(load_scene(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml")))
-    assert re.search(r"Lady Catherine(, who had turned to Elizabeth| leaned a little towards Elizabeth)\. “[^”]*,” "
-                     r"said her Ladyship\.", text), text
+    assert re.search(r"Lady Catherine(, who had turned to Elizabeth| leaned a little towards Elizabeth|, having put the "
+                     r"game in order to her satisfaction, turned to the more promising subject of Elizabeth’s family)"
+                     r"\. “[^”]*,” said her Ladyship\.", text), text
 
 
 def test_the_run_to_the_finish_opens_on_no_word_of_time():
@@ -1189,3 +1190,83 @@ def test_the_run_to_the_finish_opens_on_no_word_of_time():
         assert not opened.search(text), opened.search(text)
         runs += bool(re.search(standing, text))
     assert runs >= 3
+
+
+@pytest.mark.parametrize("path", EIGHT, ids=[p.stem for p in EIGHT])
+def test_the_proud_and_the_shy_fall_silent_once_they_have_said_their_share(path):
+    """Readers still found Mr. Darcy "far too talkative", an epigram at every turn of the board, when he spoke
+    once a conversation: over the whole scene a proud, shy or timid person says RESERVED_LINES lines and
+    then keeps silent, bar their own win; a budget that needs the words (reserved off) lets them run on."""
+    from versus.narration.talk import RESERVED, RESERVED_LINES, Memory, Talk
+    from versus.narration.tell import Teller
+
+    most = {}
+    for reserved in (True, False):
+        telling = Telling(played(load_scene(path), 0))
+        book = Book(telling.rules, telling.seed)
+        talk = Talk(telling.company, book, Memory(), telling.base, reserved)
+        teller = Teller(telling.company, telling.facts, book, talk, telling.base, telling.space_names, [],
+                        telling.winner)
+        spoke: dict[str, int] = {}
+        for point in telling.points:
+            moment = teller.moment(point)
+            for line in talk.converse(moment, 4):
+                own_win = moment.event == "finish" and line.speaker == moment.actor
+                if telling.company.people[line.speaker].temper in RESERVED and not own_win:
+                    spoke[line.speaker] = spoke.get(line.speaker, 0) + 1
+        most[reserved] = max(spoke.values(), default=0)
+    assert most[True] <= RESERVED_LINES, most
+    if path.stem in ("netherfield", "netherfield-quiet", "rosings"):
+        assert most[False] > RESERVED_LINES, most  # the rule is what holds them back
+
+
+def test_a_turning_out_is_told_as_it_happened_not_as_the_rule_reads():
+    """"Piety carried Mary forward on to the square where Elizabeth stood, and Elizabeth was sent back to the
+    place Mary had come from" was quoted by every reader as "a rule read aloud": a collision is told as
+    somebody turned out of their square, and where the prose can name it, where they went ("off the board",
+    "back to Justice")."""
+    rule_read_aloud = re.compile(r"the (very )?(square|spot) where|back to the place|square \{\w+\} had (spun|quitted)")
+    assert not [r.text for r in builtin() if rule_read_aloud.search(r.text)]
+    went = 0
+    for path, seed in PAGES:
+        text = "\n\n".join(p.text for p in brisk_page(path, seed).paragraphs)
+        assert not re.search(r"the (square|spot) where|back to the place|square \w+ had (spun|quitted)", text), path
+        went += len(re.findall(r"(went|sent \w+) (off the board|back to [A-Z])", text))
+    assert went >= 1
+
+
+def test_a_conversation_of_the_peoples_own_is_led_in_by_what_its_speaker_was_doing():
+    """"Between one spin and the next, Lady Catherine leaned a little towards Elizabeth" and "While the
+    teetotum went round, Mr. Darcy left off watching it" were quoted as stock cues: each of the cast's own
+    conversations away from the board has a lead-in written for it, and the stock ones are left for an
+    author's."""
+    stock = ("Between one spin and the next", "While the teetotum went round", "without much help from",
+             "had by now ceased to attend to the board")
+    for path, seed in PAGES:
+        text = "\n\n".join(p.text for p in brisk_page(path, seed).paragraphs)
+        assert not any(s in text for s in stock), (path, seed)
+    rosings = text_of(played(load_scene(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml")))
+    assert "turned to the more promising subject of Elizabeth’s family. “I suppose your sisters" in rosings
+
+
+def test_the_players_are_seated_one_by_one_and_not_called_like_a_roll():
+    """"Jane, Elizabeth, Mary and Lydia took up the teetotum" and "Lady Catherine, Elizabeth, Mr. Collins and
+    Anne played while Mrs. Jenkinson watched" read as a program's cast list: where the opening leaves the
+    players to the setting, each sits down in a clause of their own ("Lydia had seized a counter before
+    anybody else was asked; …"), two at most, the rest together; a summary, with no room for it, names them."""
+    seated = 0
+    for path, seed in PAGES:
+        scene = load_scene(path)
+        names = [p.called for p in scene.players]
+        first = brisk_page(path, seed).paragraphs[0].text
+        roll = ", ".join(names[:-1]) + " and " + names[-1]
+        assert roll not in first, (path, seed, first)
+        seats = [s for s in re.split(r"(?<=\.) ", first) if "; and " in s and sum(n in s for n in names) >= 2]
+        clauses = [n for s in seats[:1] for n in names
+                   if re.search(r"(^|; )(and )?" + re.escape(n) + r" (had |was |would |took |chose |sat |declared "
+                                r"|demanded |kept )", s)]
+        assert len(clauses) <= 2, first  # a clause for every player, each with one trait, read as a template
+        seated += len(clauses) == 2
+    assert seated >= 4
+    summary = text_of(played(load_scene(ROOT / "tests" / "elsewhere" / "breakfast.yaml")), "summary")
+    assert "calling for the teetotum" not in summary and "improving exercise" not in summary

@@ -22,6 +22,8 @@ CONDITIONS: dict[str, str] = {
     "received": "counters the player received in this action",
     "moved": "which way the player went in this action: forward, back or still",
     "displaced": "which way a player turned out by a collision went: back or forward",
+    "sent_to": "where the one a collision turned out back went: off-board or named (a space the prose"
+               " can name; the line's {sent_to} says it); absent for a blank square or a move forward",
     "overshot": "true when the player spun past the goal in this action",
     "lead": "true when the player told of leads alone after this action",
     "margin": "spaces between the leader and the next player after the action or stretch",
@@ -50,12 +52,15 @@ CONDITIONS: dict[str, str] = {
     "event": "the moment: opening, lead, crime, fall, confined, collision, overshoot, virtue, finish, unfinished,"
              " close",
     "beat": "for narration: opening, setting, seated (the players, after an opening that set the place without"
-            " them), stretch, approach, upset (the run to the finish when the reader was last told another led),"
+            " them), seat (one player's clause of a setting's {seated}), stretch, approach, upset (the run to the"
+            " finish when the reader was last told another led),"
             " moment, interlude, finish, unfinished, close, step",
     "speaker": "who speaks: a cast id (elizabeth, darcy, …) or, for someone the cast does not know, the scene's id",
     "hearer": "who is spoken to, as speaker",
     "actor": "whom the moment befell, as speaker",
-    "speaker_temper": "the speaker's temper",
+    "speaker_temper": "the speaker's temper (for a seat: the player's)",
+    "rest": "for a seat clause: how many players come to the table together after those seated one by one",
+    "seats": "true where the pace has room to seat each player in a clause of their own ({seated}): not in a summary",
     "speaker_known": "true when the cast knows the speaker",
     "speaker_role": "the speaker's part in the moment: actor, other, player or onlooker",
     "hearer_role": "the hearer's part in the moment: actor, other, player or onlooker",

@@ -131,7 +131,8 @@ class Telling:
     def _draft(self, pace: str, shape: Shape) -> Draft:
         book = Book(self.library, self.seed, self.avoid, self.names, shape.lean)
         talk = Talk(self.company, book, Memory(), self.base, shape.reserved)
-        teller = Teller(self.company, self.facts, book, talk, self.base, self.space_names,
+        base = self.base | {"seats": pace != "summary"}  # a summary has no room to seat the players one by one
+        teller = Teller(self.company, self.facts, book, talk, base, self.space_names,
                         [f.aside for f in self.firings], self.winner)
         blocks = []
         beats = self._beats(pace, shape)
@@ -439,9 +440,12 @@ class Realising:
         self.addressed = hearer if named == {hearer} else ""  # "You have turned out Jane, Lizzy": whom?
         by_name = by_name and not lead_in  # just named in the narration before it: "said she"
         person = self.t.company.people[speaker]
+        manner = manner or (block.said.rule.manner if block.said else "")
+        if manner and not tagged and not lead_in:  # a manner the line would go untagged without ("cried she,
+            # laughing"): by name where another of that pronoun spoke just before, whom "she" would be taken for
+            by_name = any(self.t.company.people[p].pronoun == person.pronoun for p in self.last_speakers[-1:])
         pronoun = lead_in or {"she": "she", "he": "he"}.get(person.pronoun, "they")
         verb = self._verb(answering, speaker)
-        manner = manner or (block.said.rule.manner if block.said else "")
         body = speech(text, person.called, pronoun, verb, manner, by_name, tagged or bool(manner) or bool(lead_in))
         self.last_speakers.append(speaker)
         self.lines += 1

@@ -20,6 +20,7 @@ LOOKAHEAD = 6  # first lines tried for one that somebody can answer
 PLAY_EVENTS = ("lead", "crime", "fall", "confined", "collision", "overshoot", "virtue")  # moments of play
 PASSED = ("collision", "lead")  # moments whose one it befell speaks of them only to the other concerned
 RESERVED = ("proud", "shy", "timid")  # tempers that say their say in a conversation and let it stand
+RESERVED_LINES = 4  # lines a reserved person speaks in a scene before falling silent (bar their own win)
 WINNER_FIRST = 6.0  # at the finish the winner's own word is preferred to open the talk: a winner is never silent
 
 
@@ -115,6 +116,14 @@ class Talk:
         most = 2 if person.id == moment.actor else 1
         return self.reserved and person.temper in RESERVED and sum(s.speaker == line.speaker for s in out) >= most
 
+    def _spent(self, moment: Moment, person: Someone) -> bool:
+        """A proud or shy person who has spoken their share of the scene keeps silent, but for their own
+        win: a Mr. Darcy with an epigram for every turn of the board is "far too talkative", readers said."""
+        if not self.reserved or person.temper not in RESERVED:
+            return False
+        own_win = moment.event in ("finish", "close") and person.id == moment.actor
+        return not own_win and self.memory.spoke.get(person.id, 0) >= RESERVED_LINES
+
     def _recalled(self) -> tuple[set[str], dict[str, int], str]:
         return set(self.memory.keys), dict(self.memory.spoke), self.memory.last
 
@@ -145,8 +154,8 @@ class Talk:
         (a remark left hanging reads as a non sequitur), else the best of all."""
         found: list[tuple[float, int, Said]] = []
         for speaker in self.company.people.values():
-            if speaker.only_mine:
-                continue  # the author keeps this person's words to herself
+            if speaker.only_mine or self._spent(moment, speaker):
+                continue  # the author keeps this person's words to herself; or they have said enough tonight
             for hearer in self._hearers(moment, speaker):
                 hit = self.book.first(self.query(moment, speaker, hearer, False))
                 if hit is not None:
@@ -190,7 +199,7 @@ class Talk:
         gist = said.rule.gist
         best: tuple[int, Said] | None = None
         for who in [addressed, *(p for p in people.values() if p.id not in (addressed.id, speaker.id))]:
-            if who.only_mine:
+            if who.only_mine or self._spent(moment, who):
                 continue
             q = self.query(moment, who, speaker, who.id == addressed.id)
             found = self.book.reply(said.rule, q, gist)

@@ -13,12 +13,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from versus.narration.company import Company
+from versus.narration.company import Company, Someone
 from versus.narration.facts import ActionFacts, Facts, StretchFacts, setting_of
 from versus.narration.plan import Beat
 from versus.narration.realise import space_name
 from versus.narration.refer import PRONOUNS, amounts
-from versus.narration.rules import Book
+from versus.narration.rules import Book, Rule
 from versus.narration.talk import Moment, Said, Talk
 from versus.narration.turning import TurningPoint
 from versus.narration.words import ROUGH_AFTER, a_spin, about, counted, listing, number, times
@@ -97,6 +97,7 @@ class Teller:
             "late": point.late, "again": point.again,
             "lead": a.after.leader == point.actor, "moved": a.moved, "overtook": a.overtook, "advanced": a.advanced,
             "displaced": a.conditions(self.setting).get("displaced", ""),
+            **self._sent_to(a),
             "pov": point.actor == self.company.scene.pov_seat, "actor": self.company.by_seat[point.actor].who,
             "rivals": {actor, other} == set(self.company.rivals), "waits": point.waits,
             "won_by_pov": point.event == "finish" and point.actor == self.company.scene.pov_seat,
@@ -113,6 +114,16 @@ class Teller:
         if point.event == "finish":
             facts |= self._run_in(a, other)
         return Moment(point.event, actor, other, tuple(sorted(facts.items())))
+
+    def _sent_to(self, a: ActionFacts) -> dict[str, str]:
+        """Where the one a collision turned out back went, when the prose can say it plainly: {sent_to} is
+        "off the board" or "back to Justice" (a blank square's ordinal would be a tally)."""
+        if len(a.displaced) != 1 or a.displaced[0][2] >= a.displaced[0][1]:
+            return {}
+        to = a.displaced[0][2]
+        if to == 0:
+            return {"sent_to": "off-board", "sent_to_name": "off the board"}
+        return {"sent_to": "named", "sent_to_name": f"back to {self.spoken(to)}"} if self.space_names.get(to) else {}
 
     def _run_in(self, a: ActionFacts, other: str) -> dict[str, Any]:
         """The winning action's distances: how far the winner had still to go, and where the one they beat
@@ -198,7 +209,9 @@ class Teller:
         said = talk[0].said if talk else None
         if said is None:
             return talk
-        turned = Moment("interlude", said.speaker, said.hearer, ())  # whom the lead-in names, who speaks first
+        people = self.company.people  # the lead-in names who speaks first, to whom; it may be written for them
+        turned = Moment("interlude", said.speaker, said.hearer,
+                        (("hearer", people[said.hearer].who), ("speaker", people[said.speaker].who)))
         return self._narrate("interlude", turned, None, None) + [dataclasses.replace(b, moment=turned) for b in talk]
 
     def _scene_beat(self, kind: str, moment: Moment, talk: int, prefer_onlookers: bool = False,
@@ -217,15 +230,49 @@ class Teller:
         stake = told[0].template
         company = self.base.get("company", False) and "ompany}" not in stake
         query = dict(self.base) | {"beat": "setting", "company": company}
-        players = () if "layers}" in stake else ("{players}", "{Players}")
-        rule = self.book.narration(query, holding=players) or self.book.narration(query) \
-            or self.book.narration(query, again=True)  # a long book wears them all
+        if "layers}" in stake:  # the stake named the players: the setting only sets the place
+            rule = self.book.narration(query, unsaid=SEATING) or self.book.narration(query, again=True)
+        else:  # each player seated in character where the pace has room, else named in the setting
+            rule = self.book.narration(query, holding=("{seated}",)) or self.book.narration(query, holding=SEATING) \
+                or self.book.narration(query) or self.book.narration(query, again=True)  # a long book wears them all
         if rule is None:
             return opening
         self.book.use(rule)
-        setting = Sentence(rule.text, (), (), None, None, rule=rule.id)
+        template, roles = self._seated(rule.text)
+        setting = Sentence(template, roles, (), None, None, rule=rule.id)
         first = dataclasses.replace(opening[0], sentences=(setting, *told))
         return [first, *opening[1:]]
+
+    def _seated(self, template: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+        """{seated}: the players brought to the table as a novel brings them, two at most in a clause of their own
+        and in character, the rest together ("Lydia was calling for the teetotum…; Mr. Darcy sat down because…;
+        and Jane and Mary made up the table"): a roll-call of names read as a program's, and so did a clause
+        for every player, each with one trait. Each clause's {actor} becomes a role of its own."""
+        if "{seated}" not in template:
+            return template, ()
+        chosen: list[tuple[Someone, Rule]] = []
+        rivals = self.company.rivals
+        first = sorted(self.company.by_seat, key=lambda p: p.id not in rivals)  # the rivals, where they have clauses
+        for known in (True, False):  # the cast's own clauses first, then a temper's where nobody has one
+            for person in first:
+                if len(chosen) == SEATED_CLAUSES or (not known and chosen):
+                    break
+                query = dict(self.base) | {"beat": "seat", "actor": person.who, "speaker_temper": person.temper}
+                rule = self.book.narration(query)
+                if rule is not None and person not in (p for p, _ in chosen) \
+                        and (dict(rule.criteria).get("actor") is not None) == known:
+                    self.book.use(rule)
+                    chosen.append((person, rule))
+        clauses = [_as_seat(rule.text, k) for k, (_, rule) in enumerate(chosen)]
+        rest = [p for p in self.company.by_seat if p not in (q for q, _ in chosen)]
+        slots = [f"{{seat{len(chosen) + k}}}" for k in range(len(rest))]
+        together = self.book.narration(dict(self.base) | {"beat": "seat", "rest": len(rest)}) if rest else None
+        if together is not None:
+            self.book.use(together)
+            clauses.append(together.text.replace("{rest}", listing(slots)))
+        joined = clauses[0] if len(clauses) == 1 else "; ".join(clauses[:-1]) + "; and " + clauses[-1]
+        roles = [(f"seat{k}", p.id) for k, p in enumerate([*(p for p, _ in chosen), *rest])]
+        return template.replace("{seated}", "{S" + joined[2:]), tuple(roles)  # it opens a sentence: {Seat0}
 
     def _seat(self, opening: list[Block]) -> list[Block]:
         """An opening that set the place with a stake between some of the people seats the players after it:
@@ -278,6 +325,7 @@ class Teller:
         facts = dict(moment.facts)
         values = (("space", str(facts.get("space_name", ""))), *amounts(int(facts.get("paid", 0) or 0)).items(),
                   ("dest", str(facts.get("dest_name", "") or "the place it appoints")), *self._distances(facts),
+                  *((("sent_to", str(facts["sent_to_name"])),) if facts.get("sent_to_name") else ()),
                   *self._winning(facts))
         text = plainly(rule.text) if plain else rule.text
         tone = (TONES.get(moment.event, ""), moment.actor)
@@ -574,6 +622,15 @@ def plainly(text: str) -> str:
     return text[:cut.start()].rstrip(",") + "."
 
 
+SEATED_CLAUSES = 2  # players a setting seats in a clause of their own; the rest come to the table together
+
+
+def _as_seat(clause: str, k: int) -> str:
+    """A seat clause's {actor} as the k-th seated player's role ({seat0}, {Seat0}, {seat0_his})."""
+    return re.sub(r"\{([Aa])ctor", lambda m: "{" + ("S" if m.group(1) == "A" else "s") + f"eat{k}", clause)
+
+
+SEATING = ("{players}", "{Players}", "{seated}")  # the slots of a setting that seat the players
 TONES = {"confined": "down", "crime": "down", "fall": "down", "overshoot": "down", "lead": "lead", "virtue": "up"}
 STRETCH_TONES = {"gainer": "up", "leader": "lead", "unlucky": "down", "confined": "down"}
 
