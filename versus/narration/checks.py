@@ -252,6 +252,10 @@ class Phrases:
     def add(self, text: str) -> None:
         self.counts.update(_grams(text, self.names))
 
+    def grams(self, text: str) -> Counter[tuple[str, ...]]:
+        """A text's four-word phrases (names aside) and tics, counted: what add would count."""
+        return Counter(_grams(text, self.names))
+
 
 @functools.lru_cache(maxsize=1 << 16)
 def _grams(text: str, names: frozenset[str]) -> Counter[tuple[str, ...]]:

@@ -21,7 +21,7 @@ from versus.narration.plan import Beat, Shape
 from versus.narration.realise import Paragraph, Realiser, space_name, speech
 from versus.narration.refer import Referrer, amounts
 from versus.narration.rules import Book, Library, Rule, builtin, builtin_library
-from versus.narration.talk import Memory, Moment, Talk
+from versus.narration.talk import PLAY_EVENTS, Memory, Moment, Talk
 from versus.narration.tell import Block, Teller
 from versus.narration.truth import Unit
 from versus.narration.turning import Goal, TurningPoint, points
@@ -171,7 +171,8 @@ class Realising:
                 pending.append(block)
                 continue
             if pending:
-                out.extend(self._narration(pending))
+                head, weighed = self._weighed(pending, block)
+                out.extend(self._narration(head) + (self._narration([weighed]) if weighed else []))
                 pending = []
                 tag = self._lead_in(out[-1], block)
                 if tag:  # "…and was sent back. “So,” said she, “…”"
@@ -181,13 +182,27 @@ class Realising:
                 if folded is not None:  # "“So,” said Mary, when Mr. Collins was sent back. “…”"
                     out[-1:] = folded
                     continue
-                if self._lone(out) and block.said is not None:  # "…sent back to the Water to cool. “Passion,
-                    out[-1] = self._led(out[-1], self._speech(block))  # Miss Elizabeth,” said Mr. Darcy."
+                if (self._lone(out) or weighed) and block.said is not None:  # "…sent back to the Water to
+                    out[-1] = self._led(out[-1], self._speech(block))  # cool. “Passion, Miss Elizabeth,” said…"
                     continue
             out.append(Paragraph(SCENE_BREAK, None, None, ()) if block.scene_break else self._speech(block))
         if pending:
             out.extend(self._narration(pending))
         return self._cover(out)
+
+    @staticmethod
+    def _weighed(pending: list[Block], said: Block) -> tuple[list[Block], Block | None]:
+        """(the play before, the turning point the talk is about): a turning point told as the last of a run of
+        moves ("…Then Jane came to the Sabbath Breaker… With the Mansion only four spaces off, Lydia came to the
+        Summit…") is "thrown away in a passing clause", readers said; it opens the paragraph of the talk it
+        occasions, where the play before it fills a paragraph of its own (two sentences or more)."""
+        last = pending[-1]
+        moment = said.moment
+        if (said.said is None or moment is None or moment.event not in PLAY_EVENTS or last.run_in
+                or len(last.sentences) != 1 or last.first is None or last.first != said.first
+                or sum(len(b.sentences) for b in pending[:-1]) < 2):
+            return pending, None
+        return pending[:-1], last
 
     @staticmethod
     def _lone(out: list[Paragraph]) -> bool:

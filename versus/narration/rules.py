@@ -256,6 +256,8 @@ class Book:
         once an export; those beginning on a name may recur)."""
         if rule.spoken or rule.beat in ("", "step") or ("author", True) in rule.criteria:
             return False
+        if SEATED in rule.text:  # the players seated one by one, in every chapter, read as one template's
+            return self.folder[SEATED] > 0
         return allowance(rule.text) == 1 and self.folder[_frame(rule.text)] > 0
 
     def reseed(self, seed: int) -> None:
@@ -264,10 +266,11 @@ class Book:
 
     def best(self, candidates: Iterable[Rule], query: Mapping[str, Any], answering: str = "",
              gist: str = "", unsaid: tuple[str, ...] = (), brief: bool = False,
-             holding: tuple[str, ...] = ()) -> tuple[int, Rule] | None:
+             holding: tuple[str, ...] = (), fresh: bool = False) -> tuple[int, Rule] | None:
         """The most specific rule whose criteria hold, not used before; ties broken by the seed. unsaid:
         slots the rule must not hold ("{behind}" where the distance is too great to be worth a number);
-        holding: slots of which it must hold one, where given."""
+        holding: slots of which it must hold one, where given; fresh: none that begins as a sentence in an
+        earlier export of the folder began (else such a one where nothing else will serve)."""
         found = [(specificity(r, answering), r) for r in candidates
                  if r.id not in self.spent and r.text not in self.texts and r.matches(query)
                  and not any(slot in r.text for slot in unsaid)
@@ -277,8 +280,10 @@ class Book:
                  and (gist or not r.echoes) and not self.phrases.would_exceed(_plain(r.text))]
         if not found:
             return None
-        fresh = [(score, r) for score, r in found if not self._worn_in_folder(r)]
-        found = fresh or found  # the folder's frames are avoided where another sentence will serve
+        unworn = [(score, r) for score, r in found if not self._worn_in_folder(r)]
+        found = unworn or ([] if fresh else found)  # the folder's frames are avoided where another will serve
+        if not found:
+            return None
         if self.lean:  # a tight budget: the shorter sentences, where there are any
             short = [(score, r) for score, r in found if len(r.text.split()) <= LEAN_WORDS]
             found = short or found
@@ -311,13 +316,14 @@ class Book:
         return self.best(sorted(general.values(), key=lambda r: r.id), query, said.concept, gist)
 
     def narration(self, query: Mapping[str, Any], again: bool = False, unsaid: tuple[str, ...] = (),
-                  brief: bool = False, holding: tuple[str, ...] = ()) -> Rule | None:
+                  brief: bool = False, holding: tuple[str, ...] = (), fresh: bool = False) -> Rule | None:
         """The narrator's rule for the query; with again, one already used may serve when none is left;
         brief: the shorter sentences first."""
-        found = self.best(self._firsts(False, query), query, unsaid=unsaid, brief=brief, holding=holding)
+        found = self.best(self._firsts(False, query), query, unsaid=unsaid, brief=brief, holding=holding,
+                          fresh=fresh)
         if found is None and again:
-            fresh = [r for r in self._firsts(False, query) if r.matches(query)]
-            return max(fresh, key=specificity) if fresh else None
+            matching = [r for r in self._firsts(False, query) if r.matches(query)]
+            return max(matching, key=specificity) if matching else None
         if found is not None and again:
             self.use(found[1])
         return found[1] if found else None
@@ -338,6 +344,7 @@ class Book:
 
 
 TITLES = ("Mr.", "Mrs.", "Miss", "Lady", "Sir", "Colonel", "Captain", "Lord")
+SEATED = "{seated}"
 FRAMES = {"{": 3}  # sentences of an export that may begin alike: on a person's name, three; otherwise one
 
 
@@ -350,8 +357,9 @@ def allowance(text: str) -> int:
 
 def _frame(text: str) -> str:
     """How a narrator's sentence begins, its first two words ("down went", "{actor} came"): "Down went
-    Elizabeth…" and then "Down went Mary…" in one export read as a template's."""
-    return " ".join(text.lower().split()[:2])
+    Elizabeth…" and then "Down went Mary…" in one export read as a template's. A setting that seats the
+    players one by one is one frame, however it begins."""
+    return SEATED if SEATED in text else " ".join(text.lower().split()[:2])
 
 
 def _opening(line: str) -> str:

@@ -232,8 +232,9 @@ class Teller:
         query = dict(self.base) | {"beat": "setting", "company": company}
         if "layers}" in stake:  # the stake named the players: the setting only sets the place
             rule = self.book.narration(query, unsaid=SEATING) or self.book.narration(query, again=True)
-        else:  # each player seated in character where the pace has room, else named in the setting
-            rule = self.book.narration(query, holding=("{seated}",)) or self.book.narration(query, holding=SEATING) \
+        else:  # each player seated in character where the pace has room (once a folder), else named in the setting
+            rule = self.book.narration(query, holding=("{seated}",), fresh=True) \
+                or self.book.narration(query, holding=SEATING) \
                 or self.book.narration(query) or self.book.narration(query, again=True)  # a long book wears them all
         if rule is None:
             return opening
@@ -246,8 +247,8 @@ class Teller:
     def _seated(self, template: str) -> tuple[str, tuple[tuple[str, str], ...]]:
         """{seated}: the players brought to the table as a novel brings them, two at most in a clause of their own
         and in character, the rest together ("Lydia was calling for the teetotum…; Mr. Darcy sat down because…;
-        and Jane and Mary made up the table"): a roll-call of names read as a program's, and so did a clause
-        for every player, each with one trait. Each clause's {actor} becomes a role of its own."""
+        and Jane and Mary took the two chairs that were left"): a roll-call of names read as a program's, and so
+        did a clause for every player, each with one trait. Each clause's {actor} becomes a role of its own."""
         if "{seated}" not in template:
             return template, ()
         chosen: list[tuple[Someone, Rule]] = []
