@@ -468,3 +468,16 @@ def test_a_spin_named_is_a_spin_its_player_made():
     assert "spin_named" not in false(sc, play, f"{who} spun {a_spin(5)} and went on.", i)
     assert "spin_named" in false(sc, play, f"{who} spun {a_spin(3)} and went on.", i)
     assert "spin_named" in false(sc, play, f"The teetotum showed {a_spin(2)} for {who}.", i)
+
+
+def test_a_lead_lost_within_a_paragraph_reads_back_true():
+    """"Virtue was only a space off, and Elizabeth had been leading the table, when Anger sent her back" in a
+    summary's one paragraph: read back from its annotation the lead was Elizabeth's before the action that
+    lost it, which is not the paragraph's first; the claim holds where she led before one of its actions."""
+    sc = load_scene(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml")
+    play = Playthrough(sc, seed=1)
+    for _ in play.play_out():
+        pass
+    markdown = render(play, "test", "summary", annotate=True)
+    assert "had been leading the table" in markdown
+    assert truth.audit_export(markdown, sc) == []

@@ -324,8 +324,10 @@ def leads(c: Check) -> bool:
 
 
 def led_before(c: Check) -> bool:
-    leader, _ = c.replay.sole_leader(c.begin())
-    return leader is not None and leader in c.who()
+    """A player named led alone before one of these actions: the one action of a sentence told alone, and
+    any of a paragraph's (read back from its annotation, "had been leading the table when Anger sent her
+    back" tells the action the lead was lost at, which need not be the paragraph's first)."""
+    return any((leader := c.replay.sole_leader(i)[0]) is not None and leader in c.who() for i in c.indices)
 
 
 def history(c: Check) -> bool:
