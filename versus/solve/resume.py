@@ -21,6 +21,7 @@ from versus.odds.beats import judge
 from versus.odds.simulate import _PER_GAME, _PER_PLAYER, EXTRA, NEVER, NO_PENDING, RESPIN, Outcome, Simulator, Start
 from versus.odds.spins import EditedSpins
 from versus.solve.ends import Ends
+from versus.solve.horizon import flag_bytes
 from versus.solve.known import ENDS, Known, News, with_face
 
 _FIELDS = (*tuple(name for name in _PER_PLAYER + _PER_GAME if name != "too_long"), "flags")
@@ -156,8 +157,9 @@ def _columns(sim: Simulator, rows: dict[str, np.ndarray], count: int) -> np.ndar
     t, n = sim.t, sim.n
     spaces = t.goal + 1
     months = int(max(t.wait.max(initial=0), t.confine.max(initial=0))) + 1
-    flags = np.packbits(rows["flags"].reshape(count, -1), axis=1, bitorder="little")
-    out = np.empty((3 * n + 7 + flags.shape[1], count), np.int64)  # a column's values side by side: quick to write
+    beats = rows["flags"].reshape(count, -1)
+    flags = flag_bytes(beats, range((beats.shape[1] + 7) // 8))
+    out = np.empty((3 * n + 7 + len(flags), count), np.int64)  # a column's values side by side: quick to write
     out[:n] = (rows["pos"] + spaces * (rows["crime"] + spaces * (
         rows["waiting"] + months * (rows["confined"] * 2 + rows["seat"])))).T
     out[n:2 * n] = rows["counters"].T
@@ -166,7 +168,8 @@ def _columns(sim: Simulator, rows: dict[str, np.ndarray], count: int) -> np.ndar
         rows["pspin"] + (t.faces + 1) * (rows["winner"] + 1))))
     for i, name in enumerate(("pool", "turn", "k", "powed", "leader", "changes")):
         out[3 * n + 1 + i] = rows[name]
-    out[3 * n + 7:] = flags.T
+    for i, eight in enumerate(flags):
+        out[3 * n + 7 + i] = eight
     return out.T
 
 
