@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import os
+import platform
 import time
 from pathlib import Path
 
@@ -273,3 +275,23 @@ def test_a_level_stopped_at_its_limit_keeps_the_batch_it_played_and_is_not_taken
     with pytest.raises(search.OutOfTime):
         found._level_search(2, found.path, time.perf_counter() - 1, None)
     assert found.partial[2].batches == 1 and found.candidates - before == one
+
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc" or not Path("/proc/self/statm").exists(),
+                    reason="glibc's malloc_trim, and the resident size read from /proc")
+def test_memory_freed_in_pieces_goes_back_to_the_system():
+    """A batch's many arrays, freed, leave a heap full of holes that the process keeps unless trimmed: the
+    workers trim after each batch, and the search before it reads how much is held."""
+    from versus.solve.workers import trim
+
+    def resident() -> int:
+        return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+    held = [np.ones(8_000) for _ in range(4_000)]  # 64 kB each, from the heap: 256 MB
+    kept = held[::16]  # a few kept, so that what is freed lies between them, not at the heap's end
+    del held
+    before = resident()
+    trim()
+    assert resident() < before - 100 * 2**20
+    assert len(kept) == 250
