@@ -295,3 +295,30 @@ def test_memory_freed_in_pieces_goes_back_to_the_system():
     trim()
     assert resident() < before - 100 * 2**20
     assert len(kept) == 250
+
+
+def test_likely_edits_read_a_node_s_game_from_its_parent_s_as_from_its_first_edit(unhurried, monkeypatch):
+    """The likely edits replay a node of two edits or more from just before its last edit, in its parent's game
+    replayed the edit before (not from its first edit): the spins proposed are the same either way, and the
+    game is read from the last edit on."""
+    real = likely.Likely.search
+    compared = []
+
+    def search_then_compare(self, deadline):
+        found = real(self, deadline)
+        for node in [n for n in self.games if len(n) > 1 and n[:-1] in self.last_games]:
+            held = (False,) * len(self.s.beats)
+            ks, vs = self.decide(node, held)
+            assert self.games[node][0][0] == node[-1][0]  # read from the last edit, in the parent's game
+            parents, self.last_games = self.last_games, {}
+            again = self.decide(node, held)  # from the first edit: the parent's game not at hand
+            self.last_games = parents
+            assert np.array_equal(ks, again[0]) and np.array_equal(vs, again[1])
+            compared.append(node)
+        return found
+
+    monkeypatch.setattr(likely.Likely, "search", search_then_compare)
+    scene = scene_with("longbourn", ["kitty wins", "lydia lands on A CHEAT", "mary overshoots",
+                                     "game lasts at most 70 turns"])
+    solve(scene, workers=1, prove_for=0)
+    assert len(compared) > 100

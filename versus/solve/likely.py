@@ -78,12 +78,16 @@ class Likely:
         self.course = np.array([[course(o, v) for v in range(self.faces + 1)] for o in range(board.goal + 1)])
         self.shifts = bool(self.course.any())
         self.memo: dict[tuple[int, int, int], list[int]] = {}  # (beat, origin, other's place): its values
+        # the games of the nodes whose children were last worked out, from just before their last edits (replay)
+        self.games: dict[tuple[tuple[int, int], ...], list[tuple[int, State, int]]] = {}
+        self.last_games: dict[tuple[tuple[int, int], ...], list[tuple[int, State, int]]] = {}
 
     def search(self, deadline: float) -> Found | None:
         beam: list[tuple[tuple[tuple[int, int], ...], tuple[bool, ...]]] = [((), self.path.held)]
         for d in range(1, self.s.max_edits + 1):
             # The first edit may be any: one that only changes who spins next (an extra spin more or
             # less) or where someone stands can set up what the beats need, and there are few of them.
+            self.last_games, self.games = self.games, {}  # the parents of this edit's nodes, replayed at the last
             rows = [self.every_single()] if d == 1 else [self.children(node, held) for node, held in beam]
             if time.perf_counter() > deadline:
                 return None
@@ -250,11 +254,23 @@ class Likely:
         return [max(faces, key=lambda v: (rest[v] if onto[v] and rest[v] <= aim else -1, -v))]  # the furthest on
 
     def replay(self, node: tuple[tuple[int, int], ...]) -> tuple[list[tuple[int, State, int]], int]:
-        """[(spin position, state before it, spinner)] of the node's game, and the winning spin's position (or 0)."""
+        """[(spin position, state before it, spinner)] of the node's game from its last edit on (decide looks no
+        earlier), and the winning spin's position (or 0).
+
+        Played from the state just before that edit: in the scene's own game for a node of one edit, else in
+        its parent's game (the node less its last edit), replayed when the parent's children were worked out;
+        from its first edit where that is not at hand."""
         s = self.s
-        first = min((k for k, _ in node), default=1)
+        first = max((k for k, _ in node), default=1)
         edits = dict(node)
-        state = self.path.states[first - 1]
+        parent = self.last_games.get(node[:-1]) if len(node) > 1 else None
+        if parent is not None and parent and parent[0][0] <= first < parent[0][0] + len(parent):
+            state = parent[first - parent[0][0]][1]
+        elif len(node) > 1:
+            first = min(k for k, _ in node)
+            state = self.path.states[first - 1]
+        else:
+            state = self.path.states[first - 1]
         spins = (edits.get(k, s.spin_at(k)) for k in itertools.count(first))
         seen: list[tuple[int, State, int]] = []
         for action, after in Stream.from_state(s.board, s.rules, state).play(spins):
@@ -265,6 +281,9 @@ class Likely:
             state = after
             if after.winner is not None or (after.turn >= s.max_turns and after.pending is None):
                 break
+        last = max((k for k, _ in node), default=1)
+        seen = seen[max(0, last - first):]  # (played from the first edit: the part decide looks at, as from the last)
+        self.games[node] = seen
         return seen, (seen[-1][0] if state.winner is not None and seen else 0)
 
 
