@@ -37,6 +37,12 @@ _PER_GAME = ("pool", "player", "turn", "pk", "pspinner", "pspin", "powed", "winn
 NEVER = 1 << 40
 
 
+def rows_of(a: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """a[index] for an array of row numbers: np.take along the first axis, several times as quick as indexing
+    where each row is several values (a game's players, its beats)."""
+    return np.take(a, index, axis=0)
+
+
 @dataclass
 class Start:
     """The starting arrays of a batch of games (one row each); build with repeat() or from_states()."""
@@ -183,10 +189,10 @@ class Simulator:
         out.winner[g] = self.winner[d]
         out.turns[g] = self.turn[d]
         out.spins[g] = self.k[d] - 1
-        out.held[g] = self.flags[d]
-        out.counters[g] = self.counters[d]
-        out.pos[g] = self.pos[d]  # type: ignore[index]
-        out.paid[g] = self.paid[d]
+        out.held[g] = rows_of(self.flags, d)
+        out.counters[g] = rows_of(self.counters, d)
+        out.pos[g] = rows_of(self.pos, d)  # type: ignore[index]
+        out.paid[g] = rows_of(self.paid, d)
         out.too_long[g] = self.too_long[d]
 
     def blank(self, rows: int) -> Outcome:
@@ -256,7 +262,7 @@ class Simulator:
 
     def _keep(self, keep: np.ndarray) -> None:
         for name in _PER_PLAYER + _PER_GAME + ("flags",):
-            setattr(self, name, getattr(self, name)[keep])
+            setattr(self, name, rows_of(getattr(self, name), keep))
         self._rebase()
 
     def _rebase(self) -> None:
@@ -451,10 +457,10 @@ class Simulator:
                 return
         m = actor[ci]
         r = np.arange(len(ci))
-        pos = self.pos[ci]
+        pos = rows_of(self.pos, ci)
         at = pos == fin[:, None]
         at[r, m] = False
-        prisoner_at = at & self.confined[ci] & (self.waiting[ci] > 0)
+        prisoner_at = at & rows_of(self.confined, ci) & (rows_of(self.waiting, ci) > 0)
         jailed = prisoner_at.any(axis=1)
         moved = at.copy()
         respin = np.zeros(len(ci), dtype=bool)
