@@ -460,11 +460,15 @@ class Simulator:
         pos = rows_of(self.pos, ci)
         at = pos == fin[:, None]
         at[r, m] = False
-        prisoner_at = at & rows_of(self.confined, ci) & (rows_of(self.waiting, ci) > 0)
+        prisoner_at = at & rows_of(self.confined, ci)
+        if prisoner_at.any():  # (seldom: the months left read only then)
+            prisoner_at &= rows_of(self.waiting, ci) > 0
         jailed = prisoner_at.any(axis=1)
-        moved = at.copy()
+        p = self.plan
+        moved = at.copy() if p.reaches else at
         respin = np.zeros(len(ci), dtype=bool)
-        if jailed.any():
+        anyjailed = bool(jailed.any())
+        if anyjailed:
             # The prisoner: the first confined player on final, in seat order after the mover.
             rank = (np.arange(n)[None, :] - m[:, None] - 1) % n
             q = np.argmin(np.where(prisoner_at, rank, n), axis=1)
@@ -502,9 +506,13 @@ class Simulator:
                 cf[f] -= paid
                 self.paid.reshape(-1)[f] += paid
                 self.pool[rows] += paid
-        pos = np.where(at, org[:, None], pos)
-        self.pos[ci] = pos
-        p = self.plan
+        if anyjailed:  # the rows written whole: a prisoner relieved, or a mover sent back to spin again
+            pos = np.where(at, org[:, None], pos)
+            self.pos[ci] = pos
+        else:  # else only the players displaced, to the mover's origin
+            hit, q = np.nonzero(at)
+            self.pos.reshape(-1)[self.base[ci[hit]] + q] = org[hit]
+            pos[hit, q] = org[hit]
         for j, by, q in p.displaces:
             self.flags[ci, j] |= (m == by) & at[:, q]
         for j, q, space in p.reaches:
