@@ -119,7 +119,7 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
     rep = group[1][group[2].reshape(-1)]
     odd = second[miss] != second[miss][rep]
     rep[odd] = np.flatnonzero(odd)
-    once = np.unique(rep)
+    once = np.flatnonzero(np.bincount(rep, minlength=len(miss)))  # np.unique(rep): rows, so counted, not hashed
     todo = [on[miss[once]], np.flatnonzero(gone[pair_of])]
     starts = [Start(**{name: rows_of(taken[name], pair_of[todo[0]]) for name in _FIELDS}), start_of(pos[todo[1], 0])]
     parts = []
