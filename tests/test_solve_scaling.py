@@ -297,28 +297,49 @@ def test_memory_freed_in_pieces_goes_back_to_the_system():
     assert len(kept) == 250
 
 
-def test_likely_edits_read_a_node_s_game_from_its_parent_s_as_from_its_first_edit(unhurried, monkeypatch):
-    """The likely edits replay a node of two edits or more from just before its last edit, in its parent's game
-    replayed the edit before (not from its first edit): the spins proposed are the same either way, and the
-    game is read from the last edit on."""
+
+def _engine_game(self, node):
+    """A node's game as the rules engine plays it, from its first edit, seen from its last edit on: the spin
+    positions, spinners, where everyone stood before each, and the winning spin's position (or 0)."""
+    from versus.rules import Stream
+
+    s = self.s
+    first, last = min(k for k, _ in node), max(k for k, _ in node)
+    edits, state = dict(node), self.path.states[first - 1]
+    seen = []
+    for action, after in Stream.from_state(s.board, s.rules, state).play(
+            edits.get(k, s.spin_at(k)) for k in itertools.count(first)):
+        if s.at_most is not None and state.pending is None and state.turn >= s.at_most:
+            break
+        if action.spin is not None:
+            seen.append((first + len(seen), action.player, state.pos))
+        state = after
+        if after.winner is not None or (after.turn >= s.max_turns and after.pending is None):
+            break
+    won = seen[-1][0] if state.winner is not None and seen else 0
+    seen = [entry for entry in seen if entry[0] >= last]
+    return [k for k, _, _ in seen], [p for _, p, _ in seen], [list(w) for _, _, w in seen], won
+
+
+@pytest.mark.parametrize(("name", "texts"), [
+    ("longbourn", ["kitty wins", "lydia lands on A CHEAT", "mary overshoots", "game lasts at most 70 turns"]),
+    ("rosings", ["darcy wins", "collins lands on Falsehood", "elizabeth lands on Avarice", "fitzwilliam overshoots",
+                 "game lasts at most 50 turns"]),
+])
+def test_likely_edits_replay_the_beam_s_games_as_the_engine_plays_them(unhurried, monkeypatch, name, texts):
+    """The likely edits replay their beam's games together in the vectorised simulator: each node's spins,
+    spinners, places and win are the engine's (collisions and confinement at Longbourn; waits and extra
+    spins in Virtue Rewarded at Rosings)."""
     real = likely.Likely.search
     compared = []
 
     def search_then_compare(self, deadline):
         found = real(self, deadline)
-        for node in [n for n in self.games if len(n) > 1 and n[:-1] in self.last_games]:
-            held = (False,) * len(self.s.beats)
-            ks, vs = self.decide(node, held)
-            assert self.games[node][0][0] == node[-1][0]  # read from the last edit, in the parent's game
-            parents, self.last_games = self.last_games, {}
-            again = self.decide(node, held)  # from the first edit: the parent's game not at hand
-            self.last_games = parents
-            assert np.array_equal(ks, again[0]) and np.array_equal(vs, again[1])
+        for node, (ks, who, where, won) in self.games.items():
+            assert (ks.tolist(), who.tolist(), where.tolist(), won) == _engine_game(self, node)
             compared.append(node)
         return found
 
     monkeypatch.setattr(likely.Likely, "search", search_then_compare)
-    scene = scene_with("longbourn", ["kitty wins", "lydia lands on A CHEAT", "mary overshoots",
-                                     "game lasts at most 70 turns"])
-    solve(scene, workers=1, prove_for=0)
+    solve(scene_with(name, texts), workers=1, prove_for=0)
     assert len(compared) > 100
