@@ -7,8 +7,8 @@ import dataclasses
 import itertools
 import os
 import platform
-import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -257,8 +257,17 @@ def test_a_level_stopped_at_its_limit_keeps_the_batch_it_played_and_is_not_taken
     and a level whose limit has already passed plays nothing more."""
     from versus.scenes.spins import spin_at
 
-    monkeypatch.setattr(search, "BATCHES", (2_000,))  # a batch takes longer than the few milliseconds allowed
+    monkeypatch.setattr(search, "BATCHES", (2_000,))  # a batch takes longer than the half second allowed:
     monkeypatch.setattr(search, "FINE_ROWS", 0)  # (a level noting its games more often has smaller batches)
+    clock = [0.0]  # the search's clock, a second on for each batch played (not a loaded machine's milliseconds)
+    monkeypatch.setattr(search, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    play = search.Search.play
+
+    def a_second_a_batch(self, batch, marking=True):
+        clock[0] += 1.0
+        return play(self, batch, marking)
+
+    monkeypatch.setattr(search.Search, "play", a_second_a_batch)
     scene = scene_with("netherfield", HARD)
     board = load_board(scene.game)
     rules = board.rules(scene.preset, **dict(scene.switches))
@@ -269,11 +278,11 @@ def test_a_level_stopped_at_its_limit_keeps_the_batch_it_played_and_is_not_taken
     assert found._level_search(1, found.path, float("inf"), None) is None
     before = found.candidates
     with pytest.raises(search.OutOfTime):
-        found._level_search(2, found.path, time.perf_counter() + 0.005, None)
+        found._level_search(2, found.path, clock[0] + 0.5, None)
     one = found.partial[2].tried
     assert found.partial[2].batches == 1 and one == found.candidates - before and 2_000 <= one < 4_000
     with pytest.raises(search.OutOfTime):
-        found._level_search(2, found.path, time.perf_counter() - 1, None)
+        found._level_search(2, found.path, clock[0] - 1, None)
     assert found.partial[2].batches == 1 and found.candidates - before == one
 
 
