@@ -214,3 +214,17 @@ def test_the_check_before_each_step_reads_what_its_definition_works_out(path):
         seen += int(asked.sum())
         sim.step()
     assert len(horizon.needs) >= 2 and seen  # not vacuous: several players' needs, some games given up on
+
+
+@pytest.mark.parametrize("beats", [0, 1, 5, 8, 9, 13, 17])
+def test_flag_bytes_are_the_flags_packed_as_packbits_packs_them(beats):
+    """by_player and the hashes of where games stand read the beat flags a byte at a time: the bytes are
+    np.packbits's, for any number of beats, on rows taken out of order too."""
+    from versus.solve.horizon import flag_bytes
+
+    flags = np.random.default_rng(beats).random((50, beats)) < 0.5
+    for rows in (flags, flags[::3]):
+        packed = np.packbits(rows, axis=1, bitorder="little")
+        got = flag_bytes(rows, range((beats + 7) // 8))
+        assert len(got) == packed.shape[1]
+        assert all(np.array_equal(b, packed[:, i]) for i, b in enumerate(got))

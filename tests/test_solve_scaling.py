@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import time
+import os
+import platform
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -255,8 +257,17 @@ def test_a_level_stopped_at_its_limit_keeps_the_batch_it_played_and_is_not_taken
     and a level whose limit has already passed plays nothing more."""
     from versus.scenes.spins import spin_at
 
-    monkeypatch.setattr(search, "BATCHES", (2_000,))  # a batch takes longer than the few milliseconds allowed
+    monkeypatch.setattr(search, "BATCHES", (2_000,))  # a batch takes longer than the half second allowed:
     monkeypatch.setattr(search, "FINE_ROWS", 0)  # (a level noting its games more often has smaller batches)
+    clock = [0.0]  # the search's clock, a second on for each batch played (not a loaded machine's milliseconds)
+    monkeypatch.setattr(search, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    play = search.Search.play
+
+    def a_second_a_batch(self, batch, marking=True):
+        clock[0] += 1.0
+        return play(self, batch, marking)
+
+    monkeypatch.setattr(search.Search, "play", a_second_a_batch)
     scene = scene_with("netherfield", HARD)
     board = load_board(scene.game)
     rules = board.rules(scene.preset, **dict(scene.switches))
@@ -267,9 +278,77 @@ def test_a_level_stopped_at_its_limit_keeps_the_batch_it_played_and_is_not_taken
     assert found._level_search(1, found.path, float("inf"), None) is None
     before = found.candidates
     with pytest.raises(search.OutOfTime):
-        found._level_search(2, found.path, time.perf_counter() + 0.005, None)
+        found._level_search(2, found.path, clock[0] + 0.5, None)
     one = found.partial[2].tried
     assert found.partial[2].batches == 1 and one == found.candidates - before and 2_000 <= one < 4_000
     with pytest.raises(search.OutOfTime):
-        found._level_search(2, found.path, time.perf_counter() - 1, None)
+        found._level_search(2, found.path, clock[0] - 1, None)
     assert found.partial[2].batches == 1 and found.candidates - before == one
+
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc" or not Path("/proc/self/statm").exists(),
+                    reason="glibc's malloc_trim, and the resident size read from /proc")
+def test_memory_freed_in_pieces_goes_back_to_the_system():
+    """A batch's many arrays, freed, leave a heap full of holes that the process keeps unless trimmed: the
+    workers trim after each batch, and the search before it reads how much is held."""
+    from versus.solve.workers import trim
+
+    def resident() -> int:
+        return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+    held = [np.ones(8_000) for _ in range(4_000)]  # 64 kB each, from the heap: 256 MB
+    kept = held[::16]  # a few kept, so that what is freed lies between them, not at the heap's end
+    del held
+    before = resident()
+    trim()
+    assert resident() < before - 100 * 2**20
+    assert len(kept) == 250
+
+
+
+def _engine_game(self, node):
+    """A node's game as the rules engine plays it, from its first edit, seen from its last edit on: the spin
+    positions, spinners, where everyone stood before each, and the winning spin's position (or 0)."""
+    from versus.rules import Stream
+
+    s = self.s
+    first, last = min(k for k, _ in node), max(k for k, _ in node)
+    edits, state = dict(node), self.path.states[first - 1]
+    seen = []
+    for action, after in Stream.from_state(s.board, s.rules, state).play(
+            edits.get(k, s.spin_at(k)) for k in itertools.count(first)):
+        if s.at_most is not None and state.pending is None and state.turn >= s.at_most:
+            break
+        if action.spin is not None:
+            seen.append((first + len(seen), action.player, state.pos))
+        state = after
+        if after.winner is not None or (after.turn >= s.max_turns and after.pending is None):
+            break
+    won = seen[-1][0] if state.winner is not None and seen else 0
+    seen = [entry for entry in seen if entry[0] >= last]
+    return [k for k, _, _ in seen], [p for _, p, _ in seen], [list(w) for _, _, w in seen], won
+
+
+@pytest.mark.parametrize(("name", "texts"), [
+    ("longbourn", ["kitty wins", "lydia lands on A CHEAT", "mary overshoots", "game lasts at most 70 turns"]),
+    ("rosings", ["darcy wins", "collins lands on Falsehood", "elizabeth lands on Avarice", "fitzwilliam overshoots",
+                 "game lasts at most 50 turns"]),
+])
+def test_likely_edits_replay_the_beam_s_games_as_the_engine_plays_them(unhurried, monkeypatch, name, texts):
+    """The likely edits replay their beam's games together in the vectorised simulator: each node's spins,
+    spinners, places and win are the engine's (collisions and confinement at Longbourn; waits and extra
+    spins in Virtue Rewarded at Rosings)."""
+    real = likely.Likely.search
+    compared = []
+
+    def search_then_compare(self, deadline):
+        found = real(self, deadline)
+        for node, (ks, who, where, won) in self.games.items():
+            assert (ks.tolist(), who.tolist(), where.tolist(), won) == _engine_game(self, node)
+            compared.append(node)
+        return found
+
+    monkeypatch.setattr(likely.Likely, "search", search_then_compare)
+    solve(scene_with(name, texts), workers=1, prove_for=0)
+    assert len(compared) > 100

@@ -88,5 +88,5 @@ class EditedSpins:
         return s
 
     def keep(self, rows: np.ndarray) -> None:
-        self.positions = self.positions[rows]
-        self.values = self.values[rows]
+        self.positions = np.take(self.positions, rows, axis=0)  # quicker than indexing, rows of several
+        self.values = np.take(self.values, rows, axis=0)

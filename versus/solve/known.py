@@ -74,7 +74,8 @@ class Known:
         return self.looked < TRIAL or self.found >= FOUND_ENOUGH * self.looked
 
     def outcome(self, entries: np.ndarray) -> Outcome:
-        return Outcome(**{name: self.ends[name][entries].astype(bool if name == "held" else np.int64) for name in ENDS})
+        return Outcome(**{name: np.take(self.ends[name], entries, axis=0).astype(bool if name == "held" else np.int64)
+                          for name in ENDS})
 
     # -- keeping ----------------------------------------------------------------------------------
     def keep(self, first: np.ndarray, second: np.ndarray, outcome: Outcome) -> News | None:

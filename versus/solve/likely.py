@@ -1,8 +1,9 @@
 """The likely edits first: spins that decide a failing beat, read from the position before them.
 
-For a candidate (some edits already made) its game is replayed through the engine; every later
-spin of the beat's player is looked at from where that player stands, and a value is proposed
-where it would make the beat happen there and then: land on the space, come to rest on it, be
+For a candidate (some edits already made) its game is replayed (the beam's together, in the
+vectorised simulator, which plays the engine's rules action for action); every later spin of the
+beat's player is looked at from where that player stands, and a value is proposed where it would
+make the beat happen there and then: land on the space, come to rest on it, be
 confined, overshoot, take the other's place, pay, win (or, for a win too far off, go furthest).
 Where players collide, every other player's spin is looked at too: a value that comes to rest
 on the beat's player's space (turning it out) or, where the spin does turn it out, the values
@@ -16,17 +17,16 @@ gives an answer, not yet a proof that fewer edits cannot do (the exhaustive leve
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
-from versus.rules import Stream
+from versus.odds.simulate import NO_PENDING, Simulator, Start
+from versus.odds.spins import EditedSpins
 from versus.rules.board import Board, Rules
 from versus.rules.reach import one_spin
-from versus.rules.state import State
 from versus.scenes.model import Pattern
 from versus.solve.found import BasePath, Cancelled, Found
 from versus.solve.workers import Batch, Result
@@ -34,6 +34,7 @@ from versus.solve.workers import Batch, Result
 BEAM = 400  # candidates widened at each edit
 FIRST_BEAM = 2_000  # ... and after the first
 MOST = 40_000  # candidates tried at each edit, at most
+Game = tuple[np.ndarray, np.ndarray, np.ndarray, int]  # a node's spin positions, spinners, where all stood, won at
 
 
 @dataclass(frozen=True)
@@ -78,12 +79,16 @@ class Likely:
         self.course = np.array([[course(o, v) for v in range(self.faces + 1)] for o in range(board.goal + 1)])
         self.shifts = bool(self.course.any())
         self.memo: dict[tuple[int, int, int], list[int]] = {}  # (beat, origin, other's place): its values
+        # the beam's games are replayed together, by the vectorised simulator (no beats: only who spins where)
+        self.sim = Simulator(board, rules, path.states[0].players, needs.max_turns)
+        self.games: dict[tuple[tuple[int, int], ...], Game] = {}  # the beam's nodes' games (replay)
 
     def search(self, deadline: float) -> Found | None:
         beam: list[tuple[tuple[tuple[int, int], ...], tuple[bool, ...]]] = [((), self.path.held)]
         for d in range(1, self.s.max_edits + 1):
             # The first edit may be any: one that only changes who spins next (an extra spin more or
             # less) or where someone stands can set up what the beats need, and there are few of them.
+            self.games = self.replay([node for node, _ in beam]) if d > 1 else {}
             rows = [self.every_single()] if d == 1 else [self.children(node, held) for node, held in beam]
             if time.perf_counter() > deadline:
                 return None
@@ -148,12 +153,9 @@ class Likely:
         """
         s = self.s
         last = max((k for k, _ in node), default=0)
-        seen, winner_k = self.replay(node)
-        if not seen:
+        ks, who, where, winner_k = self.games[node] if node in self.games else self.replay([node])[node]
+        if not len(ks):
             return np.zeros(0, np.int64), np.zeros(0, np.int64)
-        ks = np.array([k for k, _, _ in seen], dtype=np.int64)
-        who = np.array([spinner for _, _, spinner in seen], dtype=np.int64)
-        where = np.array([state.pos for _, state, _ in seen], dtype=np.int64)
         old = np.array([s.spin_at(k) for k in ks.tolist()], dtype=np.int64)
         free = (ks > last) & np.array([s.editable(k) for k in ks.tolist()], dtype=bool)
         out_k: list = []
@@ -162,7 +164,7 @@ class Likely:
             if held[j]:
                 continue
             kind = beat.kind
-            won_too_soon = kind == "wins" and winner_k and seen[-1][2] != beat.player
+            won_too_soon = kind == "wins" and winner_k and who[-1] != beat.player
             if kind in ("lasts-at-least", "turn", "round") or won_too_soon:
                 if winner_k:  # someone won too soon (or the wrong one won): that spin otherwise
                     others = [v for v in range(1, self.faces + 1) if v != s.spin_at(winner_k)]
@@ -184,7 +186,7 @@ class Likely:
                 key = (j, o, int(where[i, beat.other]) if kind == "displaces" else 0)
                 values = self.memo.get(key)
                 if values is None:
-                    values = self.memo[key] = self.values(kind, beat, o, seen[i][1])
+                    values = self.memo[key] = self.values(kind, beat, o, where[i])
                 values = [v for v in values if v != old[i]]
                 out_k.append(np.full(len(values), ks[i], np.int64))
                 out_v.append(np.array(values, dtype=np.int64))
@@ -217,7 +219,7 @@ class Likely:
         r, v = np.nonzero(want)
         return ks[rows[r]], v.astype(np.int64)
 
-    def values(self, kind: str, beat, o: int, state: State) -> list[int]:
+    def values(self, kind: str, beat, o: int, where: np.ndarray) -> list[int]:
         """The values of this spin that make the beat happen now, else the one that goes furthest towards it."""
         onto, rest, faces = self.onto[o], self.rest[o], range(1, self.faces + 1)
         aim = self.goal
@@ -233,10 +235,10 @@ class Likely:
         elif kind == "pays":
             hits = [v for v in faces if onto[v] and self.paying[onto[v]]]
         elif kind == "displaces":
-            there = state.pos[beat.other]
-            if not self.collisions or there in (self.start, self.goal):
+            other = int(where[beat.other])
+            if not self.collisions or other in (self.start, self.goal):
                 return []
-            return [v for v in faces if rest[v] == there]
+            return [v for v in faces if rest[v] == other]
         elif kind in ("lands-kind", "reaches-kind"):  # any space of the kind; else on towards the next
             there = onto if kind == "lands-kind" else rest
             hits = [v for v in faces if there[v] in beat.spaces]
@@ -249,23 +251,54 @@ class Likely:
             return hits
         return [max(faces, key=lambda v: (rest[v] if onto[v] and rest[v] <= aim else -1, -v))]  # the furthest on
 
-    def replay(self, node: tuple[tuple[int, int], ...]) -> tuple[list[tuple[int, State, int]], int]:
-        """[(spin position, state before it, spinner)] of the node's game, and the winning spin's position (or 0)."""
-        s = self.s
-        first = min((k for k, _ in node), default=1)
-        edits = dict(node)
-        state = self.path.states[first - 1]
-        spins = (edits.get(k, s.spin_at(k)) for k in itertools.count(first))
-        seen: list[tuple[int, State, int]] = []
-        for action, after in Stream.from_state(s.board, s.rules, state).play(spins):
-            if s.at_most is not None and state.pending is None and state.turn >= s.at_most:
-                break  # this action begins a turn too many: no edit from here can help
-            if action.spin is not None:
-                seen.append((first + len(seen), state, action.player))
-            state = after
-            if after.winner is not None or (after.turn >= s.max_turns and after.pending is None):
-                break
-        return seen, (seen[-1][0] if state.winner is not None and seen else 0)
+    def replay(self, nodes: list[tuple[tuple[int, int], ...]]) -> dict[tuple[tuple[int, int], ...], Game]:
+        """Each node's game (nodes of as many edits), from its last edit on (decide looks no earlier): the spin
+        positions, who spins each, where everyone stands before it, and the winning spin's position (or 0).
+
+        All played at once from their first edits by the vectorised simulator, which plays the engine's rules
+        action for action: an action uses a spin unless it is a turn sat out (waiting, confined). A game is
+        followed until it is over, or its next action would begin a turn after `game lasts at most N`'s last
+        (no edit from there can help)."""
+        s, sim = self.s, self.sim
+        if not nodes:
+            return {}
+        pos = np.array([[k for k, _ in node] for node in nodes], dtype=np.int64)
+        val = np.array([[v for _, v in node] for node in nodes], dtype=np.int64)
+        first, last = pos.min(axis=1), pos.max(axis=1)
+        states = self.path.states
+        sim.begin(Start.from_states(states, first - 1, k=list(range(1, len(states) + 1))),
+                  EditedSpins(s.spin_at, pos, val))
+        game = np.arange(len(nodes))
+        won = np.zeros(len(nodes), bool)
+        taken: list[tuple[np.ndarray, ...]] = []  # (game, spin position, spinner, where everyone stood)
+        while len(game):
+            over = (sim.winner >= 0) | ((sim.turn >= s.max_turns) & (sim.pk == NO_PENDING))
+            if s.at_most is not None:
+                over |= (sim.pk == NO_PENDING) & (sim.turn >= s.at_most)
+            if over.any():  # games over, or too long, played no further
+                won[game[over]] = sim.winner[over] >= 0
+                on = np.flatnonzero(~over)
+                sim._keep(on)
+                sim.spins.keep(on)
+                game = game[on]
+                if not len(game):
+                    break
+            pending = sim.pk != NO_PENDING
+            spinner = np.where(pending, sim.pspinner, sim.player)
+            spins = pending | (sim.waiting[np.arange(len(game)), spinner] == 0)  # else a turn sat out
+            at = np.flatnonzero(spins & (sim.k >= last[game]))
+            taken.append((game[at], sim.k[at], spinner[at], sim.pos[at]))
+            sim.step()
+        g, k, who, where = (np.concatenate(part) for part in zip(*taken, strict=True)) if taken else \
+            (np.zeros(0, np.int64),) * 3 + (np.zeros((0, self.sim.n), np.int64),)
+        order = np.lexsort((k, g))  # each game's spins together, in order
+        g, k, who, where = g[order], k[order], who[order], where[order]
+        bounds = np.searchsorted(g, np.arange(len(nodes) + 1))
+        out = {}
+        for i, node in enumerate(nodes):
+            a, b = bounds[i], bounds[i + 1]
+            out[node] = (k[a:b], who[a:b], where[a:b], int(k[b - 1]) if won[i] and b > a else 0)
+        return out
 
 
 def _mix(pos: np.ndarray, val: np.ndarray) -> np.ndarray:

@@ -18,9 +18,21 @@ from __future__ import annotations
 import numpy as np
 
 from versus.odds.beats import judge
-from versus.odds.simulate import _PER_GAME, _PER_PLAYER, EXTRA, NEVER, NO_PENDING, RESPIN, Outcome, Simulator, Start
+from versus.odds.simulate import (
+    _PER_GAME,
+    _PER_PLAYER,
+    EXTRA,
+    NEVER,
+    NO_PENDING,
+    RESPIN,
+    Outcome,
+    Simulator,
+    Start,
+    rows_of,
+)
 from versus.odds.spins import EditedSpins
 from versus.solve.ends import Ends
+from versus.solve.horizon import flag_bytes
 from versus.solve.known import ENDS, Known, News, with_face
 
 _FIELDS = (*tuple(name for name in _PER_PLAYER + _PER_GAME if name != "too_long"), "flags")
@@ -58,9 +70,9 @@ def _marked(sim: Simulator, at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The two hashes of the simulator's rows `at` where they stand, as marks."""
     if 3 * at.size > len(sim.k):  # most of them: the columns of all, then theirs (not every array gathered)
         whole = _decisive(sim, {name: getattr(sim, name) for name in _FIELDS})
-        first, second = _hashed(_columns(sim, whole, len(sim.k))[at])
+        first, second = _hashed(rows_of(_columns(sim, whole, len(sim.k)), at))
     else:
-        first, second = hashes(sim, {name: getattr(sim, name)[at] for name in _FIELDS}, len(at))
+        first, second = hashes(sim, {name: rows_of(getattr(sim, name), at) for name in _FIELDS}, len(at))
     with np.errstate(over="ignore"):
         first, second = first + _AT[0], second + _AT[1]  # not to be taken for a (position, face)
     first[first == 0] = 1
@@ -107,11 +119,11 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
     rep = group[1][group[2].reshape(-1)]
     odd = second[miss] != second[miss][rep]
     rep[odd] = np.flatnonzero(odd)
-    once = np.unique(rep)
-    rows = [on[miss[once]], np.flatnonzero(gone[pair_of])]
-    starts = [Start(**{name: taken[name][pair_of[rows[0]]] for name in _FIELDS}), start_of(pos[rows[1], 0])]
+    once = np.flatnonzero(np.bincount(rep, minlength=len(miss)))  # np.unique(rep): rows, so counted, not hashed
+    todo = [on[miss[once]], np.flatnonzero(gone[pair_of])]
+    starts = [Start(**{name: rows_of(taken[name], pair_of[todo[0]]) for name in _FIELDS}), start_of(pos[todo[1], 0])]
     parts = []
-    for r, start in zip(rows, starts, strict=True):
+    for r, start in zip(todo, starts, strict=True):
         if r.size:  # the rows played on from their last edit; those whose parent's game ended before it, afresh
             edited = EditedSpins(base, pos[r], val[r], cache=table)
             parts.append((r, run(sim, start, edited, watch_turn, r, pos[r, -1], marks, ends, learn)))
@@ -156,8 +168,9 @@ def _columns(sim: Simulator, rows: dict[str, np.ndarray], count: int) -> np.ndar
     t, n = sim.t, sim.n
     spaces = t.goal + 1
     months = int(max(t.wait.max(initial=0), t.confine.max(initial=0))) + 1
-    flags = np.packbits(rows["flags"].reshape(count, -1), axis=1, bitorder="little")
-    out = np.empty((3 * n + 7 + flags.shape[1], count), np.int64)  # a column's values side by side: quick to write
+    beats = rows["flags"].reshape(count, -1)
+    flags = flag_bytes(beats, range((beats.shape[1] + 7) // 8))
+    out = np.empty((3 * n + 7 + len(flags), count), np.int64)  # a column's values side by side: quick to write
     out[:n] = (rows["pos"] + spaces * (rows["crime"] + spaces * (
         rows["waiting"] + months * (rows["confined"] * 2 + rows["seat"])))).T
     out[n:2 * n] = rows["counters"].T
@@ -166,7 +179,8 @@ def _columns(sim: Simulator, rows: dict[str, np.ndarray], count: int) -> np.ndar
         rows["pspin"] + (t.faces + 1) * (rows["winner"] + 1))))
     for i, name in enumerate(("pool", "turn", "k", "powed", "leader", "changes")):
         out[3 * n + 1 + i] = rows[name]
-    out[3 * n + 7:] = flags.T
+    for i, eight in enumerate(flags):
+        out[3 * n + 7 + i] = eight
     return out.T
 
 
@@ -202,9 +216,9 @@ def _decisive(sim: Simulator, rows: dict[str, np.ndarray]) -> dict[str, np.ndarr
     return rows
 
 
-def _spread(outcome: Outcome, rows: np.ndarray) -> Outcome:
+def _spread(outcome: Outcome, which: np.ndarray) -> Outcome:
     """The outcome of games played once, given to each row that stands for one of them."""
-    return Outcome(**{name: getattr(outcome, name)[rows] for name in ENDS})
+    return Outcome(**{name: rows_of(getattr(outcome, name), which) for name in ENDS})
 
 
 def _runs(rows: np.ndarray) -> np.ndarray:
@@ -249,7 +263,7 @@ def _taken(sim: Simulator, start: Start, spins: EditedSpins, row: np.ndarray, k:
         if now.size:
             pairs = order[ptr[now]]
             for name in _FIELDS:
-                out[name][pairs] = getattr(sim, name)[now]
+                out[name][pairs] = rows_of(getattr(sim, name), now)
             gone[pairs] = False
             ptr[now] += 1
             wanted[now] = np.where(ptr[now] < end[now], ks[ptr[now]], NEVER)
