@@ -1299,3 +1299,19 @@ def test_the_players_are_seated_one_by_one_once_a_manuscript_folder():
     after = compose(rosings, avoid=frozenset(first.phrasings)).paragraphs[0].text
     assert "Lady Catherine took the head of the table" in alone
     assert "Lady Catherine took the head of the table" not in after and "Mr. Collins" in after, after
+
+
+def test_nobody_is_left_unseated_when_the_book_has_no_words_for_the_rest():
+    """A setting that seats two players in clauses of their own names the rest together; where the book has no
+    sentence left for them (an author's book, or a folder that used them all), they still come to the table."""
+    from versus.narration.talk import Memory, Talk
+    from versus.narration.tell import Teller
+
+    telling = Telling(played(load_scene(ROOT / "tests" / "elsewhere" / "breakfast.yaml"), 0))
+    rules = [r for r in telling.rules if "rest" not in dict(r.criteria)]
+    book = Book(rules, telling.seed)
+    teller = Teller(telling.company, telling.facts, book, Talk(telling.company, book, Memory(), telling.base),
+                    telling.base | {"seats": True}, telling.space_names, [], telling.winner)
+    template, roles = teller._seated("{seated}.")
+    assert {pid for _, pid in roles} == {p.id for p in telling.scene.players}
+    assert template.startswith("{Seat0}") and "sat down with them." in template, template

@@ -259,7 +259,7 @@ class Teller:
                 if len(chosen) == SEATED_CLAUSES or (not known and chosen):
                     break
                 query = dict(self.base) | {"beat": "seat", "actor": person.who, "speaker_temper": person.temper}
-                rule = self.book.narration(query)
+                rule = self.book.narration(query, unsaid=("{rest}",))
                 if rule is not None and person not in (p for p, _ in chosen) \
                         and (dict(rule.criteria).get("actor") is not None) == known:
                     self.book.use(rule)
@@ -267,13 +267,17 @@ class Teller:
         clauses = [_as_seat(rule.text, k) for k, (_, rule) in enumerate(chosen)]
         rest = [p for p in self.company.by_seat if p not in (q for q, _ in chosen)]
         slots = [f"{{seat{len(chosen) + k}}}" for k in range(len(rest))]
-        together = self.book.narration(dict(self.base) | {"beat": "seat", "rest": len(rest)}) if rest else None
+        together = self.book.narration(dict(self.base) | {"beat": "seat", "rest": len(rest)}, holding=("{rest}",)) \
+            if rest else None
         if together is not None:
             self.book.use(together)
-            clauses.append(together.text.replace("{rest}", listing(slots)))
+        if rest:  # nobody is left unseated, whatever the book has left
+            words = together.text if together else "{rest} sat down with them"
+            clauses.append(words.replace("{rest}", listing(slots)))
         joined = clauses[0] if len(clauses) == 1 else "; ".join(clauses[:-1]) + "; and " + clauses[-1]
         roles = [(f"seat{k}", p.id) for k, p in enumerate([*(p for p, _ in chosen), *rest])]
-        return template.replace("{seated}", "{S" + joined[2:]), tuple(roles)  # it opens a sentence: {Seat0}
+        opening = "{S" + joined[2:] if joined.startswith("{s") else joined  # it opens a sentence: {Seat0}
+        return template.replace("{seated}", opening), tuple(roles)
 
     def _seat(self, opening: list[Block]) -> list[Block]:
         """An opening that set the place with a stake between some of the people seats the players after it:
