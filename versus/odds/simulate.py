@@ -229,8 +229,7 @@ class Simulator:
                     break
                 if alive < 0.8 * len(live) or len(live) < 256:
                     keep = np.flatnonzero(live)
-                    self._keep(keep)
-                    spins.keep(keep)
+                    self.keep(keep)
                     gid, live = gid[keep], live[keep]
             self.step()
         out.held = judge(self.plan, out.held, out.winner, out.turns, out.paid, out.pos)
@@ -260,10 +259,12 @@ class Simulator:
             done |= hopeless
         return done
 
-    def _keep(self, keep: np.ndarray) -> None:
+    def keep(self, rows: np.ndarray) -> None:
+        """Play only these rows on (the rest are over, or given up): the games and their spins alike."""
         for name in _PER_PLAYER + _PER_GAME + ("flags",):
-            setattr(self, name, rows_of(getattr(self, name), keep))
+            setattr(self, name, rows_of(getattr(self, name), rows))
         self._rebase()
+        self.spins.keep(rows)
 
     def _rebase(self) -> None:
         self.base = np.arange(len(self.pool), dtype=np.int64) * self.n

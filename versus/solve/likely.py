@@ -278,8 +278,7 @@ class Likely:
             if over.any():  # games over, or too long, played no further
                 won[game[over]] = sim.winner[over] >= 0
                 on = np.flatnonzero(~over)
-                sim._keep(on)
-                sim.spins.keep(on)
+                sim.keep(on)
                 game = game[on]
                 if not len(game):
                     break

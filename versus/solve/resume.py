@@ -275,8 +275,7 @@ def _taken(sim: Simulator, start: Start, spins: EditedSpins, row: np.ndarray, k:
             raise RuntimeError("a parent's game passed a spin position without stopping at it")
         if many < 0.8 * len(waiting):  # rows with nothing more to give are played no further
             keep = np.flatnonzero(waiting)
-            sim._keep(keep)
-            spins.keep(keep)
+            sim.keep(keep)
             ptr, end, live = ptr[keep], end[keep], live[keep]
         sim.step()
 
@@ -346,8 +345,7 @@ def run(sim: Simulator, start: Start, spins: EditedSpins, watch_turn: int | None
         if alive < 0.8 * len(live) or len(live) < 256:
             keep = np.flatnonzero(live)
             if len(keep) < len(live):
-                sim._keep(keep)
-                spins.keep(keep)
+                sim.keep(keep)
                 gid, live = gid[keep], live[keep]
         sim.step()
     followers = np.flatnonzero(lead >= 0)
