@@ -35,3 +35,8 @@ def brisk_page(path: Path, seed: int) -> Composition:
     for _ in play.play_out():
         pass
     return compose(play)
+
+
+def brisk_text(path: Path, seed: int) -> str:
+    """The brisk page's text, paragraphs apart, from the composition made once a test process."""
+    return "\n\n".join(p.text for p in brisk_page(path, seed).paragraphs)
