@@ -182,9 +182,9 @@ class Realising:
                 if folded is not None:  # "“So,” said Mary, when Mr. Collins was sent back. “…”"
                     out[-1:] = folded
                     continue
-                if (self._lone(out) or weighed) and block.said is not None:  # "…sent back to the Water to
-                    out[-1] = self._led(out[-1], self._speech(block))  # cool. “Passion, Miss Elizabeth,” said…"
-                    continue
+                if (self._lone(out) or weighed) and (block.said is not None or _answers(out[-1], block)):
+                    out[-1] = self._led(out[-1], self._speech(block))  # "…sent back to the Water to cool.
+                    continue  # “Passion, Miss Elizabeth,” said…"; the author's line, where its action was told
             out.append(Paragraph(SCENE_BREAK, None, None, ()) if block.scene_break else self._speech(block))
         if pending:
             out.extend(self._narration(pending))
@@ -689,3 +689,9 @@ def _unlinked(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
         return units
     text = last.text[len(word) + 1:]
     return (*units[:-1], Unit(text[:1].upper() + text[1:], last.first, last.last, last.author))
+
+
+def _answers(told: Paragraph, block: Block) -> bool:
+    """An author's line whose aside fired at an action the paragraph tells: it belongs beside that action."""
+    return bool(block.author_said) and block.first is not None and told.first is not None \
+        and told.first <= block.first <= (told.last if told.last is not None else told.first)

@@ -25,6 +25,9 @@ from versus.narration.words import ROUGH_AFTER, a_spin, about, counted, listing,
 from versus.scenes.model import Aside
 
 LEAD_STRETCHES = 1  # stretch sentences of an export that may turn on who kept or took the front
+COMMENT_EVERY = 3  # a moment told alone keeps the narrator's comment at most once in this many
+SETBACKS = ("crime", "fall", "confined", "overshoot")  # turning points that set their player back
+ITEMISING = ("{fined_at}", "{setbacks}", "{Setbacks}", "{lifts}", "{Lifts}", "{ousted_by}")  # slots that list squares
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +73,10 @@ class Teller:
         self.approached = False  # the run to the finish has been told, with its distances
         self.told_leader: int | None = None  # who the reader was last told was in front (a seat)
         self.lead_stretches = 0  # stretch sentences so far that told who was in front
-        self.commented = False  # the last moment told kept the narrator's comment after its event
+        self.uncommented = COMMENT_EVERY  # moments told plainly since the last that kept the narrator's comment
         self.shut_told: set[int] = set()  # the seats of those the reader has been told were shut up
         self.fallen: set[int] = set()  # the seats of those the reader has been told met a vice or went back
-        self.fines_told = False  # a stretch has named somebody's fines square by square ({fined_at})
+        self.itemised = False  # a stretch has named squares one by one ({fined_at}, {setbacks}, {lifts}, {ousted_by})
         self.fell_at: dict[int, int] = {}  # seat: the action of their last setback the reader was told of
 
     def spoken(self, space: int | None) -> str:
@@ -185,9 +188,9 @@ class Teller:
         if beat.point.event == "lead":
             self.told_leader = beat.point.actor
         kind = "finish" if beat.kind == "finish" else "moment"
-        # the talk, or the budget, has no room for the narrator's comment; nor has the moment after one that
-        # had it (a maxim after every event reads as a program's)
-        plain = kind == "moment" and (beat.talk > 0 or self.book.lean or self.commented)
+        # the talk, or the budget, has no room for the narrator's comment; nor have the moments just after one
+        # that had it (an ironic tail on every event, or every other, reads as a program's)
+        plain = kind == "moment" and (beat.talk > 0 or self.book.lean or self.uncommented < COMMENT_EVERY - 1)
         out = self._narrate(kind, moment, beat.first, beat.last, beat.hushed, plain)
         if dict(moment.facts).get("lost_lead") and any("{other}" in s.template for b in out for s in b.sentences):
             self.told_leader = self.company.people[moment.other].seat  # the reader saw the lead change hands
@@ -195,7 +198,8 @@ class Teller:
             out = self._step(beat)  # every moment sentence of its kind spent: told plainly, never left untold
             # (a step cannot tell who was turned out: a collision without a sentence goes without talk)
         if kind == "moment":
-            self.commented = not plain and any(plainly(s.template) != s.template for b in out for s in b.sentences)
+            commented = not plain and any(plainly(s.template) != s.template for b in out for s in b.sentences)
+            self.uncommented = 0 if commented else self.uncommented + 1
         if kind == "finish":
             out = [dataclasses.replace(b, run_in=True) for b in out]
         if not any(b.sentences for b in out) and not beat.hushed:
@@ -367,8 +371,11 @@ class Teller:
         leads_next = bool(later) and later[0].point is not None and later[0].point.event == "lead"
         if self.lead_stretches >= LEAD_STRETCHES or leads_next:  # a tally, or contradicted by the next sentence
             query |= {"held": False, "overtook": False, "lead": False, "margin": 0}
-        if self.fines_told:  # one account of somebody's fines an export: a second reads as a ledger
-            query["fined"] = 0
+        nxt = later[0].point if later else None
+        if nxt is not None and nxt.actor == s.after.leader and nxt.event in SETBACKS:  # "whom the vices left
+            query |= {"spotless": False, "leader_reverses": max(1, query["leader_reverses"])}  # alone. He paid …"
+        if self.itemised:  # one stretch an export names its squares and sums: a second reads as a ledger
+            query |= {"fined": 0, "setbacks": 0, "lifts": 0, "ousted": 0}
         rule = self.book.narration(query)
         if rule is None:
             return [Block(first=beat.first, last=beat.last)]
@@ -381,7 +388,7 @@ class Teller:
         unlucky = self._unlucky(s)
         if "nlucky}" in rule.text and unlucky is not None:
             self.fallen.add(unlucky)
-        self.fines_told = self.fines_told or "{fined_at}" in rule.text
+        self.itemised = self.itemised or any(slot in rule.text for slot in ITEMISING)
         roles = tuple((k, v) for k, v in self._stretch_people(s, indices, confined).items())
         gain = max(s.gains, default=0)
         values = (("gain", about(gain)),) if gain > 0 else ()
@@ -466,7 +473,7 @@ class Teller:
 
     def _fell(self, point: TurningPoint) -> None:
         """Remembers whom a told moment set back, so that no later sentence calls their road spotless."""
-        if point.event in ("crime", "fall", "confined", "overshoot"):
+        if point.event in SETBACKS:
             self.fallen.add(point.actor)
             self.fell_at[point.actor] = point.index
         elif point.event == "collision" and point.other is not None:
