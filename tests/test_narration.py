@@ -1385,3 +1385,11 @@ def test_no_stretch_calls_the_leader_untouched_just_before_the_leader_falls():
                     assert said.get("spotless") is not True and said.get("leader_reverses") != 0, (path.stem, s.template)
                     checked += 1
     assert checked >= 20
+
+
+def test_players_sent_home_from_the_door_one_after_another_are_told_so():
+    """Readers of the wet morning at Longbourn found Lydia "in front" at the close of a stretch that told
+    only a virtue, when Elizabeth and then Mary had spun past the Mansion a second time and begun again: a
+    stretch where two or more began the road again says so, naming them in order."""
+    text = text_of(played(load_scene(ROOT / "tests" / "elsewhere" / "breakfast.yaml")))  # its own seed
+    assert "Elizabeth and Mary" in text and "begin the road again" in text, text

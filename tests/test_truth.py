@@ -481,3 +481,16 @@ def test_a_lead_lost_within_a_paragraph_reads_back_true():
     markdown = render(play, "test", "summary", annotate=True)
     assert "had been leading the table" in markdown
     assert truth.audit_export(markdown, sc) == []
+
+
+def test_begun_again_only_for_those_the_second_overshoot_sent_to_the_start():
+    """"Elizabeth and Mary in turn … had to begin the road again from the very start": the checker holds every
+    player named to a second overshoot that began their road again in those actions."""
+    sc, play, i = find(lambda a, b, c: any(isinstance(e, ev.Overshot) and e.outcome == "begin-again"
+                                           for e in a.events), players=3)
+    who = play.played[i].action.player
+    other = name(sc, (who + 1) % 3)
+    told = "spun past the Mansion a second time, and had to begin the road again from the very start."
+    assert false(sc, play, f"{name(sc, who)} {told}", i) == []
+    assert "begun_again" in false(sc, play, f"{other} {told}", i)
+    assert "begun_again" in false(sc, play, f"{name(sc, who)} and {other} in turn {told}", i)

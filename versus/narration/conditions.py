@@ -104,6 +104,8 @@ CONDITIONS: dict[str, str] = {
                 " in {setbacks}: 'Immodesty twice and Cruelty once'",
     "ousted": "how many times others came to the stretch's {unlucky}'s square and turned them out in it, named in"
               " {ousted_by}: 'twice by Jane and once by Lydia'",
+    "restarts": "how many players spun past the goal a second time in a stretch and had to begin the road again"
+                " from the start (named in {restarted}, in the order it befell them: 'Jane, Elizabeth and Mary')",
     "fined": "how many fines at a vice the stretch's {payer} (whom its vices fined most often) paid in it, named in"
              " {fined_at}: 'Avarice cost her five counters, and Hypocrisy two'",
     "spotless": "true when the reader has been told of no vice, crime, confinement or move back of the stretch's"

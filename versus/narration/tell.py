@@ -26,6 +26,7 @@ from versus.scenes.model import Aside
 
 LEAD_STRETCHES = 1  # stretch sentences of an export that may turn on who kept or took the front
 COMMENT_EVERY = 3  # a moment told alone keeps the narrator's comment at most once in this many
+RESTART = 6  # an overshoot that carries a player further back than this began the road again
 SETBACKS = ("crime", "fall", "confined", "overshoot")  # turning points that set their player back
 ITEMISING = ("{fined_at}", "{setbacks}", "{Setbacks}", "{lifts}", "{Lifts}", "{ousted_by}")  # slots that list squares
 
@@ -469,6 +470,7 @@ class Teller:
                 "reverses": max(s.reverses, default=0), "gain": max(s.gains, default=0),
                 "lifts": len(set(self._lifts(s, indices))), "setbacks": len(self._setbacks(s, indices)),
                 "fined": len(s.payer_fines), "ousted": len(self._ousters(s, indices)),
+                "restarts": len(self._restarted(indices)),
                 **self._who(("gainer", self._gainer(s)), ("unlucky", self._unlucky(s)))}
 
     def _fell(self, point: TurningPoint) -> None:
@@ -513,6 +515,9 @@ class Teller:
         if ousters:
             out["ousted_by"] = listing([f"{times(n)} by {self.company.by_seat[k].called}"
                                         for k, n in Counter(ousters).items()])
+        restarted = self._restarted(indices)
+        if restarted:
+            out["restarted"] = listing([self.company.by_seat[k].called for k in restarted])
         if s.payer is not None and len(s.payer_fines) >= 2:  # {fined}: how many, the same square twice too
             out["fined_at"] = self._fined_at(s.payer_fines, s.payer)
         return out
@@ -544,6 +549,16 @@ class Teller:
         sent back "repeatedly", the reader wants to know by whom."""
         unlucky = self._unlucky(s)
         return [a.player for a in self._actions(indices) for who, _, _ in a.displaced if who == unlucky]
+
+    def _restarted(self, indices: list[int]) -> list[int]:
+        """Who spun past the goal a second time in the stretch and began the road again, each once, in order:
+        four sisters sent home from the Mansion's door one after another is the story of a morning, and a
+        stretch that told only a virtue between them left the reader wondering how the last came to lead."""
+        out: list[int] = []
+        for a in self._actions(indices):
+            if a.overshot and a.to < a.frm - RESTART and a.player not in out:
+                out.append(a.player)
+        return out
 
     def _actions(self, indices: list[int]) -> list[ActionFacts]:
         return [self.facts.actions[i] for i in indices]

@@ -287,6 +287,11 @@ def overshoot(c: Check) -> bool:
     return bool(c.events(ev.Overshot))
 
 
+def begun_again(c: Check) -> bool:
+    again = {e.player for e in c.events(ev.Overshot) if e.outcome == "begin-again"}
+    return bool(again) and all(p in again for p in c.named)
+
+
 def lead_narrow(c: Check) -> bool:
     return any(leader is not None and 1 <= margin <= 3 for leader, margin in map(c.replay.sole_leader, c.ends()))
 
@@ -522,7 +527,7 @@ def collisions_counted(c: Check) -> bool:
 TESTS: dict[str, Callable[[Check], bool]] = {
     "payment": payment, "fine_spoken": anyone_paid, "receipt": receipt, "eventless": eventless,
     "back": back, "forward": forward, "setbacks_counted": setbacks_counted, "distance": distance,
-    "short_of_goal": short_of_goal, "overshoot": overshoot,
+    "short_of_goal": short_of_goal, "overshoot": overshoot, "begun_again": begun_again,
     "lead_narrow": lead_narrow, "lead_wide": lead_wide, "lead_long": lead_long, "took_lead": took_lead,
     "leads": leads, "led_before": led_before, "lead_lost": lead_lost, "history": history,
     "collisions_counted": collisions_counted,
