@@ -1404,3 +1404,20 @@ def test_a_fall_from_the_summit_is_not_told_by_its_distance():
                 assert "four spaces" not in sentence, (path.stem, seed, sentence)
                 told += 1
     assert told >= 5
+
+
+def test_a_setting_written_as_place_and_time_is_told_as_a_novelist_would():
+    """Readers called "… was got out of its box in the drawing-room at Lucas Lodge, after supper, and …" a
+    template opening with the setting tacked on: a setting written as a place and then a time gives each its
+    own place in the sentence ("After supper, …"), and a setting written otherwise is used whole."""
+    from versus.narration.words import setting_parts
+
+    assert setting_parts("the drawing-room at Rosings, after dinner") == ("the drawing-room at Rosings", "after dinner")
+    assert setting_parts("the drawing-room at Netherfield, one wet evening in November")[1] == "one wet evening in November"
+    assert setting_parts("the library at Pemberley") is None
+    assert setting_parts("Longbourn, where nobody was at home") is None
+    for name in ("breakfast.yaml", "rosings-cards.yaml"):
+        scene = load_scene(ROOT / "tests" / "elsewhere" / name)
+        opening = compose(played(scene)).paragraphs[0].text
+        where, when = setting_parts(scene.setting)
+        assert scene.setting not in opening and where in opening and when in opening.lower(), opening

@@ -471,7 +471,7 @@ def test_a_spin_named_is_a_spin_its_player_made():
 
 
 def test_a_lead_lost_within_a_paragraph_reads_back_true():
-    """"Virtue was only a space off, and Elizabeth had been leading the table, when Anger sent her back" in a
+    """"Anger sent Elizabeth back to Patience to wait, when she was leading the table with Virtue only a space off" in a
     summary's one paragraph: read back from its annotation the lead was Elizabeth's before the action that
     lost it, which is not the paragraph's first; the claim holds where she led before one of its actions."""
     sc = load_scene(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml")
@@ -479,7 +479,7 @@ def test_a_lead_lost_within_a_paragraph_reads_back_true():
     for _ in play.play_out():
         pass
     markdown = render(play, "test", "summary", annotate=True)
-    assert "had been leading the table" in markdown
+    assert re.search(r"(was leading|led) the table", markdown), markdown
     assert truth.audit_export(markdown, sc) == []
 
 

@@ -60,6 +60,8 @@ CONDITIONS: dict[str, str] = {
     "actor": "whom the moment befell, as speaker",
     "speaker_temper": "the speaker's temper (for a seat: the player's)",
     "rest": "for a seat clause: how many players come to the table together after those seated one by one",
+    "parted": "true where the scene's setting is a place and then a time ('the drawing-room at Rosings, after"
+              " dinner'), so that a line may use {where} and {when} apart",
     "seats": "true where the pace has room to seat each player in a clause of their own ({seated}): not in a summary",
     "speaker_known": "true when the cast knows the speaker",
     "speaker_role": "the speaker's part in the moment: actor, other, player or onlooker",

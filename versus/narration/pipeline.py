@@ -25,7 +25,7 @@ from versus.narration.talk import PLAY_EVENTS, Memory, Moment, Talk
 from versus.narration.tell import Block, Teller
 from versus.narration.truth import Unit
 from versus.narration.turning import Goal, TurningPoint, points
-from versus.narration.words import curly
+from versus.narration.words import curly, setting_parts
 from versus.scenes.model import SCENE_BREAK
 
 if TYPE_CHECKING:
@@ -91,6 +91,7 @@ class Telling:
             "time": setting.time, "company": setting.company, "onlookers": setting.onlookers,
             "visiting": setting.visiting, "players": setting.players, "board": self.board.id,
             "place": setting.place, "present": frozenset(p.who for p in self.company.people.values()),
+            "parted": setting_parts(self.scene.setting or "") is not None,
             "hushed": False}
         self.space_names = {s.number: s.name for s in self.board.spaces}
         goal = space_name(self.space_names[self.board.goal], self.scene.extra.get("names") == "printed")
@@ -399,6 +400,10 @@ class Realising:
         scene = self.t.scene
         values = dict(values)
         values.setdefault("setting", scene.setting or "the drawing-room")
+        parts = setting_parts(scene.setting or "")
+        if parts:  # "After dinner, …": the place and the time of a setting written as both
+            values.setdefault("where", parts[0])
+            values.setdefault("when", parts[1])
         named = self.t.board.title in self.said  # once named in the paragraph, it is "the game"
         title = self.t.board.title
         title = "the " + title[4:] if title.startswith("The ") else title  # "over the Mansion of Happiness in …"

@@ -330,8 +330,8 @@ def leads(c: Check) -> bool:
 
 def led_before(c: Check) -> bool:
     """A player named led alone before one of these actions: the one action of a sentence told alone, and
-    any of a paragraph's (read back from its annotation, "had been leading the table when Anger sent her
-    back" tells the action the lead was lost at, which need not be the paragraph's first)."""
+    any of a paragraph's (read back from its annotation, "Anger sent her back … when she was leading the
+    table" tells the action the lead was lost at, which need not be the paragraph's first)."""
     return any((leader := c.replay.sole_leader(i)[0]) is not None and leader in c.who() for i in c.indices)
 
 

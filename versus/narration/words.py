@@ -86,3 +86,16 @@ def curly(text: str) -> str:
     text = re.sub(elided, "\\1\u2019", text, flags=re.IGNORECASE)
     text = _OPEN_SINGLE.sub("\\1\u2018", text).replace("'", "\u2019")
     return text
+
+
+WHEN = ("on ", "one ", "after ", "before ", "during ", "that ", "late ", "early ", "in the ")
+
+
+def setting_parts(setting: str) -> tuple[str, str] | None:
+    """(where, when) of a setting written as a place and then a time ("the drawing-room at Rosings, after
+    dinner"), so that a sentence may put the time where a novelist would ("After dinner, …") instead of
+    setting the whole phrase in one slot; None where the setting is not written so."""
+    where, sep, when = setting.partition(", ")
+    if not sep or not where or not when.lower().startswith(WHEN):
+        return None
+    return where, when
