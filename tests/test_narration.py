@@ -1421,3 +1421,14 @@ def test_a_setting_written_as_place_and_time_is_told_as_a_novelist_would():
         opening = compose(played(scene)).paragraphs[0].text
         where, when = setting_parts(scene.setting)
         assert scene.setting not in opening and where in opening and when in opening.lower(), opening
+
+
+def test_the_run_to_the_finish_names_nobody_next_where_two_stand_next():
+    """"It was Mr. Collins, by then, who stood nearest Virtue, and Lady Catherine who stood next", when Elizabeth
+    stood on Patience with her: where two of the others stand equally near, neither is named as next."""
+    play = played(load_scene(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml"))  # its own seed
+    pos = play.game.states[-2].pos  # as the winning spin began: Lady Catherine and Elizabeth both on Patience
+    assert pos[0] == pos[1] < pos[2]
+    text = text_of(play)
+    assert "Lady Catherine who stood next" not in text and "Lady Catherine, the nearest" not in text, text
+    assert re.search(r"Mr\. Collins[^.]*(Virtue|the bank)", text), text  # the finish is told all the same

@@ -419,6 +419,8 @@ class Teller:
             "climbed": bool(came_from)}
         # a long way is told as a long way: "fully thirty-five spaces" in every export is a countdown
         far = tuple(f"{{{k}}}" for k in ("need", "behind", "gap") if int(query[k]) > ROUGH_AFTER)
+        if sum(pos[k] == pos[runner] for k in others) > 1:  # two stand next: neither is "the nearest of the others"
+            far = (*far, "{runner}", "{Runner}", "{runner_")
         # the reader was last told somebody else led: the run-in says the lead changed, not only who has it
         before = self.told_leader if leads and self.told_leader not in (None, w) else None
         query["upset"] = before is not None
