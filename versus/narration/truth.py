@@ -288,8 +288,10 @@ def overshoot(c: Check) -> bool:
 
 
 def begun_again(c: Check) -> bool:
+    """Every player the sentence names began again; read back from a paragraph, whose other sentences name
+    others, one of them did."""
     again = {e.player for e in c.events(ev.Overshot) if e.outcome == "begin-again"}
-    return bool(again) and all(p in again for p in c.named)
+    return bool(again) and (all if c.strict else any)(p in again for p in c.named)
 
 
 def lead_narrow(c: Check) -> bool:
