@@ -9,6 +9,7 @@ search finds as few edits with the horizon as without it.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from pathlib import Path
 
@@ -91,6 +92,9 @@ def test_beats_called_hopeless_never_all_hold(path, last_turn):
         sets.append(set(rng.choice(his, size=int(rng.integers(2, 5)), replace=False).tolist()) | (
             {his[0]} if rng.random() < 0.5 else set()))  # his[0]: his win
     horizons = [Horizon(sim.t, subset(whole, js), n, last_turn) for js in sets]
+    frontier = any(need.ahead is not None for h in horizons for need in h.needs)
+    if frontier:  # the same needs without the frontier, to see that it gives up games of its own
+        horizons += [_without_frontier(h) for h in horizons]
     # Mostly the highest face, so that many games go far enough, soon enough, to bring beats about near the bound.
     faces = rules.teetotum
     shape = (GAMES, 4 * last_turn)
@@ -105,8 +109,18 @@ def test_beats_called_hopeless_never_all_hold(path, last_turn):
             flagged += int(g[:, i].sum())
             came_right += int(all_held.sum())
     assert not wrong, wrong
-    # Not vacuous: many games are given up on, and many sets bounded do come right in others.
+    # Not vacuous: many games are given up on, and many sets bounded do come right in others ...
     assert flagged > GAMES * len(horizons) / 4 and came_right > GAMES
+    if frontier:  # ... and the frontier gives up games the bound without it does not
+        half = len(horizons) // 2
+        by_frontier = [int((g & ~plain).sum()) for g, plain in zip(given_up[:half], given_up[half:], strict=True)]
+        assert sum(by_frontier) > GAMES / 4
+
+
+def _without_frontier(h: Horizon) -> Horizon:
+    plain = copy.copy(h)
+    plain.needs = tuple(dataclasses.replace(need, ahead=None) for need in h.needs)
+    return plain
 
 
 SETS_TO_SOLVE = [
