@@ -9,6 +9,7 @@ search finds as few edits with the horizon as without it.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from pathlib import Path
 
@@ -91,6 +92,9 @@ def test_beats_called_hopeless_never_all_hold(path, last_turn):
         sets.append(set(rng.choice(his, size=int(rng.integers(2, 5)), replace=False).tolist()) | (
             {his[0]} if rng.random() < 0.5 else set()))  # his[0]: his win
     horizons = [Horizon(sim.t, subset(whole, js), n, last_turn) for js in sets]
+    frontier = any(need.ahead is not None for h in horizons for need in h.needs)
+    if frontier:  # the same needs without the frontier, to see that it gives up games of its own
+        horizons += [_without_frontier(h) for h in horizons]
     # Mostly the highest face, so that many games go far enough, soon enough, to bring beats about near the bound.
     faces = rules.teetotum
     shape = (GAMES, 4 * last_turn)
@@ -105,8 +109,18 @@ def test_beats_called_hopeless_never_all_hold(path, last_turn):
             flagged += int(g[:, i].sum())
             came_right += int(all_held.sum())
     assert not wrong, wrong
-    # Not vacuous: many games are given up on, and many sets bounded do come right in others.
+    # Not vacuous: many games are given up on, and many sets bounded do come right in others ...
     assert flagged > GAMES * len(horizons) / 4 and came_right > GAMES
+    if frontier:  # ... and the frontier gives up games the bound without it does not
+        half = len(horizons) // 2
+        by_frontier = [int((g & ~plain).sum()) for g, plain in zip(given_up[:half], given_up[half:], strict=True)]
+        assert sum(by_frontier) > GAMES / 4
+
+
+def _without_frontier(h: Horizon) -> Horizon:
+    plain = copy.copy(h)
+    plain.needs = tuple(dataclasses.replace(need, ahead=None) for need in h.needs)
+    return plain
 
 
 SETS_TO_SOLVE = [
@@ -171,6 +185,42 @@ def test_a_prisoner_relieved_under_the_zh_reading_may_still_land_without_a_turn_
     assert not horizon.hopeless(both).any()
 
 
+def test_a_player_is_displaced_forward_no_further_than_the_others_can_have_gone():
+    """On the Seat of Expectation (60), two turns of his left: a 1 lands on INGRATITUDE (61, back to 60), and to
+    win after it he must be displaced to 66 by a mover there who throws over to the seat. A mover on 64 may be
+    on 66 by then; one on 20 may not be past 39 (two moves), on any turn of the game still to come."""
+    from types import SimpleNamespace
+
+    board = load_board("mansion-of-happiness")
+    rules = board.rules("ives")
+    sim = Simulator(board, rules, 2, 200, beats=[Pattern("wins", 0), Pattern("lands", 0, space=61)])
+    horizon = Horizon(sim.t, sim.plan, 2, last_turn=12)
+
+    def other_on(space: int) -> SimpleNamespace:  # turns 9 and 11 the other's, 10 and 12 his
+        return SimpleNamespace(pk=np.zeros(1, np.int64), next_player=sim.next_player, player=np.array([1]),
+                               turn=np.array([8]), pspinner=np.zeros(1, np.int64), powed=np.zeros(1, np.int64),
+                               confined=np.zeros((1, 2), bool), pos=np.array([[60, space]]),
+                               crime=np.zeros((1, 2), np.int64), flags=np.zeros((1, 2), bool), winner=np.array([-1]))
+
+    assert not horizon.hopeless(other_on(64)).any()
+    assert horizon.hopeless(other_on(20)).all()
+
+
+def test_with_the_others_anywhere_the_frontier_bound_is_the_bound_without_it():
+    """Read at the furthest frontier (the goal), the table by frontier is the plain table: it only adds a limit."""
+    scene = load_scene(SCENES[1])
+    board = load_board(scene.game)
+    rules = board.rules(scene.preset, **dict(scene.switches))
+    beats = every_beat(board, rules, 5)
+    his = [b for b in beats if b.player == 4]
+    sim = Simulator(board, rules, 5, 60, beats=[his[0], his[1], his[5], his[-3]])
+    needs = Horizon(sim.t, sim.plan, 5, 40).needs
+    assert needs and all(n.ahead is not None for n in needs)
+    for n in needs:
+        assert np.array_equal(n.ahead[:, :, :, -1], n.turns[:, :, :2])
+        assert (n.ahead >= n.turns[:, :, :2, None]).all()  # and never asks fewer turns
+
+
 def _worked_out(h: Horizon, sim: Simulator) -> np.ndarray:
     """by_player's answer worked out from its definition, need by need, with nothing read from a table."""
     from versus.odds.simulate import EXTRA, NO_PENDING
@@ -186,6 +236,9 @@ def _worked_out(h: Horizon, sim: Simulator) -> np.ndarray:
         at = np.where(sim.confined[:, x], h.start, sim.pos[:, x])
         owed = np.minimum(np.where(pending & (sim.pspinner == x), np.where(sim.pk == EXTRA, sim.powed, 1), 0), OWED)
         needed = his.turns[left, at, owed]
+        if his.ahead is not None:  # read by the furthest any other player stands
+            frontier = np.max([sim.pos[:, q] for q in range(h.n) if q != x] + [np.full(len(at), h.start)], axis=0)
+            needed = his.ahead[left, at, owed, frontier]
         if h.relief_spin:
             needed = np.where(sim.confined[:, x], np.minimum(needed, his.turns[left, sim.crime[:, x], 1]), needed)
         out[:, i] = needed > turns
