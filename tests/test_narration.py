@@ -1432,3 +1432,13 @@ def test_the_run_to_the_finish_names_nobody_next_where_two_stand_next():
     text = text_of(play)
     assert "Lady Catherine who stood next" not in text and "Lady Catherine, the nearest" not in text, text
     assert re.search(r"Mr\. Collins[^.]*(Virtue|the bank)", text), text  # the finish is told all the same
+
+
+def test_a_setback_says_nothing_of_a_lead_the_reader_was_never_shown():
+    """"Mr. Collins went on before everybody else upon the road to Virtue" and then "Anger sent Elizabeth back …
+    when she was leading the table": her taking the lead was never told, and readers read a contradiction.
+    A moment speaks of its player's lead only where the reader was last told that player led, or nobody."""
+    text = text_of(played(load_scene(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml")))  # its own seed
+    told = text[:text.index("Anger")]
+    assert "Mr. Collins" in told and re.search(r"(in front|before everybody)", told), told
+    assert not re.search(r"Anger[^.]*(leading|led) the table", text), text

@@ -186,6 +186,9 @@ class Teller:
             self.shut_told.add(beat.point.actor)
         self._fell(beat.point)
         moment = self.moment(beat.point)
+        if dict(moment.facts).get("led") and self.told_leader not in (None, beat.point.actor):
+            # the reader was last told another led: "when she was leading the table" would read as a contradiction
+            moment = dataclasses.replace(moment, facts=tuple((k, False if k == "led" else v) for k, v in moment.facts))
         if beat.point.event == "lead":
             self.told_leader = beat.point.actor
         kind = "finish" if beat.kind == "finish" else "moment"
