@@ -20,13 +20,12 @@ from versus.narration.realise import space_name
 from versus.narration.refer import PRONOUNS, amounts
 from versus.narration.rules import Book, Rule
 from versus.narration.talk import Moment, Said, Talk
-from versus.narration.turning import TurningPoint
+from versus.narration.turning import RESTART, TurningPoint
 from versus.narration.words import ROUGH_AFTER, a_spin, about, counted, listing, number, times
 from versus.scenes.model import Aside
 
 LEAD_STRETCHES = 1  # stretch sentences of an export that may turn on who kept or took the front
 COMMENT_EVERY = 3  # a moment told alone keeps the narrator's comment at most once in this many
-RESTART = 6  # an overshoot that carries a player further back than this began the road again
 SETBACKS = ("crime", "fall", "confined", "overshoot")  # turning points that set their player back
 ITEMISING = ("{fined_at}", "{setbacks}", "{Setbacks}", "{lifts}", "{Lifts}", "{ousted_by}")  # slots that list squares
 

@@ -17,6 +17,7 @@ FALL_KINDS = {"vice", "sent"}
 WINNER = 8  # salience the winner's own moments gain
 NEAR = 20  # salience a setback gains when it befell a player within one spin of the goal
 LOST = 10  # salience a leader's setback gains when it put another in front: the lead changing hands
+RESTART = 6  # an overshoot that carries a player further back than this began the road again
 BASE = {"finish": 100, "confined": 55, "overshoot": 50, "crime": 45, "lead": 40, "collision": 35, "fall": 30,
         "virtue": 12}
 
@@ -82,7 +83,7 @@ def events_of(a: ActionFacts, board_kind: str, total: int, rivals: tuple[int, in
     elif (a.kind in FALL_KINDS or a.kind in CRIME_KINDS) and a.moved == "back":
         add("fall", bonus=10 if a.before.leader == a.player else 0)
     if a.overshot:
-        again = a.to < a.frm - 6 and board_kind == "seat"
+        again = a.to < a.frm - RESTART and board_kind == "seat"
         add("overshoot", bonus=8 if again else 0, again=again)
     for who, _, _ in a.displaced:
         add("collision", who, bonus=5 if a.before.leader == who else 0)
