@@ -1368,8 +1368,8 @@ def test_no_stretch_calls_the_leader_untouched_just_before_the_leader_falls():
 
     criteria = {r.id: dict(r.criteria) for r in builtin()}
     checked = 0
-    for path, seed in PAGES:
-        telling = Telling(played(load_scene(path), seed))
+    for path in EIGHT:
+        telling = Telling(played(load_scene(path), 0))
         for point in telling.points:
             lead = telling.facts.lead[point.index].leader  # who led as the action began
             if point.event not in SETBACKS or lead != point.actor or point.index < 8:
