@@ -87,11 +87,12 @@ class Telling:
         digest = hashlib.blake2b(repr((self.scene.seed, play.spins())).encode(), digest_size=8).digest()
         self.seed = int.from_bytes(digest, "big")
         setting = setting_of(self.scene)
+        self.parts = setting_parts(self.scene.setting or "")  # (where, when) of a setting written as both
         self.base: dict[str, Any] = {
             "time": setting.time, "company": setting.company, "onlookers": setting.onlookers,
             "visiting": setting.visiting, "players": setting.players, "board": self.board.id,
             "place": setting.place, "present": frozenset(p.who for p in self.company.people.values()),
-            "parted": setting_parts(self.scene.setting or "") is not None,
+            "parted": self.parts is not None,
             "hushed": False}
         self.space_names = {s.number: s.name for s in self.board.spaces}
         goal = space_name(self.space_names[self.board.goal], self.scene.extra.get("names") == "printed")
@@ -400,10 +401,9 @@ class Realising:
         scene = self.t.scene
         values = dict(values)
         values.setdefault("setting", scene.setting or "the drawing-room")
-        parts = setting_parts(scene.setting or "")
-        if parts:  # "After dinner, …": the place and the time of a setting written as both
-            values.setdefault("where", parts[0])
-            values.setdefault("when", parts[1])
+        if self.t.parts:  # "After dinner, …": the place and the time of a setting written as both
+            values.setdefault("where", self.t.parts[0])
+            values.setdefault("when", self.t.parts[1])
         named = self.t.board.title in self.said  # once named in the paragraph, it is "the game"
         title = self.t.board.title
         title = "the " + title[4:] if title.startswith("The ") else title  # "over the Mansion of Happiness in …"

@@ -20,7 +20,7 @@ from versus.narration.realise import space_name
 from versus.narration.refer import PRONOUNS, amounts
 from versus.narration.rules import Book, Rule
 from versus.narration.talk import Moment, Said, Talk
-from versus.narration.turning import RESTART, TurningPoint
+from versus.narration.turning import TurningPoint, began_again
 from versus.narration.words import ROUGH_AFTER, a_spin, about, counted, listing, number, times
 from versus.scenes.model import Aside
 
@@ -560,7 +560,7 @@ class Teller:
         stretch that told only a virtue between them left the reader wondering how the last came to lead."""
         out: list[int] = []
         for a in self._actions(indices):
-            if a.overshot and a.to < a.frm - RESTART and a.player not in out:
+            if began_again(a, self.facts.board.overshoot) and a.player not in out:
                 out.append(a.player)
         return out
 

@@ -56,6 +56,11 @@ class Goal:
         return wanted if 0 < wanted <= self.reach else 0
 
 
+def began_again(a: ActionFacts, board_kind: str) -> bool:
+    """A second overshoot on a board that seats the first: the player goes back to the start."""
+    return a.overshot and a.to < a.frm - RESTART and board_kind == "seat"
+
+
 def events_of(a: ActionFacts, board_kind: str, total: int, rivals: tuple[int, int],
               won: int | None = None, goal: Goal | None = None) -> list[TurningPoint]:
     """The turning points one action holds (an action may hold two: a crime that also loses the lead)."""
@@ -83,7 +88,7 @@ def events_of(a: ActionFacts, board_kind: str, total: int, rivals: tuple[int, in
     elif (a.kind in FALL_KINDS or a.kind in CRIME_KINDS) and a.moved == "back":
         add("fall", bonus=10 if a.before.leader == a.player else 0)
     if a.overshot:
-        again = a.to < a.frm - RESTART and board_kind == "seat"
+        again = began_again(a, board_kind)
         add("overshoot", bonus=8 if again else 0, again=again)
     for who, _, _ in a.displaced:
         add("collision", who, bonus=5 if a.before.leader == who else 0)
