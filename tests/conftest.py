@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import helpers
 import pytest
 
 from versus.boards import load_board
@@ -18,6 +19,16 @@ def mansion():
 @pytest.fixture(scope="session")
 def virtue():
     return load_board("virtue-rewarded")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _pages_shared(tmp_path_factory, worker_id):
+    """Under xdist, the example pages composed by one test process are read by the others (tests/helpers.py):
+    the folder above each process's own temporary folder is the run's."""
+    if worker_id != "master":
+        folder = tmp_path_factory.getbasetemp().parent / "pages"
+        folder.mkdir(exist_ok=True)
+        helpers.SHARED = folder
 
 
 @pytest.fixture

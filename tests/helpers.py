@@ -1,10 +1,14 @@
-"""Test helpers: set up a game at any position, play spins, and the example pages composed once."""
+"""Test helpers: set up a game at any position, play spins, and the example pages composed once a run."""
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
+import pickle
 from pathlib import Path
+
+from filelock import FileLock
 
 from versus.narration import compose
 from versus.narration.pipeline import Composition
@@ -27,16 +31,35 @@ def play(game: Game, *spins: int | None) -> Game:
     return game
 
 
+SHARED: Path | None = None  # a folder every test process of one run shares (set by conftest under xdist)
+
+
 @functools.cache
-def brisk_page(path: Path, seed: int) -> Composition:
-    """The brisk prose of a scene's seeded take, composed once a test process (it is frozen): several tests
-    read the same example pages."""
+def brisk_play(path: Path, seed: int | None = None) -> Playthrough:
+    """A scene's take played out with the seed given, or the scene's own when it is None."""
     play = Playthrough(load_scene(path), seed=seed)
     for _ in play.play_out():
         pass
-    return compose(play)
+    return play
 
 
-def brisk_text(path: Path, seed: int) -> str:
-    """The brisk page's text, paragraphs apart, from the composition made once a test process."""
+@functools.cache
+def brisk_page(path: Path, seed: int | None = None) -> Composition:
+    """The brisk prose of a scene's seeded take, composed once a test run (it is frozen): many tests read
+    the same example pages, and composing is most of their cost. Under xdist the first process to want a
+    page composes it and the others read its pickle."""
+    if SHARED is None:
+        return compose(brisk_play(path, seed))
+    name = hashlib.sha256(f"{path.resolve()}:{seed}".encode()).hexdigest()[:16]
+    file = SHARED / f"{name}.pickle"
+    with FileLock(f"{file}.lock"):
+        if file.exists():
+            return pickle.loads(file.read_bytes())
+        page = compose(brisk_play(path, seed))
+        file.write_bytes(pickle.dumps(page))
+        return page
+
+
+def brisk_text(path: Path, seed: int | None = None) -> str:
+    """The brisk page's text, paragraphs apart, from the composition made once a test run."""
     return "\n\n".join(p.text for p in brisk_page(path, seed).paragraphs)

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import brisk_page, brisk_text
+from helpers import brisk_page, brisk_play, brisk_text
 
 from versus.narration import checks, compose
 from versus.narration.cast import bundled, match
@@ -481,9 +481,9 @@ def test_the_opening_names_the_place_and_then_what_is_at_stake():
     before it does; the game, named once, is then "the game"."""
     for path in EIGHT:
         scene = load_scene(path)
-        opening = compose(played(scene, 0)).paragraphs[0].text
+        opening = brisk_page(path, 0).paragraphs[0].text
         assert scene.setting.split(",")[0] in opening, opening
-        assert opening.count(Telling(played(scene, 0)).board.title) <= 1, opening
+        assert opening.count(Telling(brisk_play(path, 0)).board.title) <= 1, opening
     from versus.narration.rules import specificity
 
     openings = [r for r in builtin() if r.beat == "opening"]
@@ -801,9 +801,9 @@ AUTHORED = [ROOT / "tests" / "authored" / "lucas-lodge.yaml"]
 def test_an_aside_that_speaks_follows_a_sentence_telling_its_action(path):
     """Lydia's "La! I shall not stay here long" after a sentence about the lead read as a non sequitur:
     the narration just before an aside that speaks tells the action it fired at, by the space landed on."""
-    play = played(load_scene(path))
+    play = brisk_play(path)
     telling = Telling(play)
-    paragraphs = compose(play, "brisk").paragraphs
+    paragraphs = brisk_page(path).paragraphs
     checked = 0
     for firing in play.firings():
         a = telling.facts.actions[firing.action]
@@ -823,7 +823,7 @@ def test_a_setback_within_one_spin_of_the_goal_is_a_near_miss_and_is_told():
     most dramatic moment went untold because his Perjurer had been told (one crime a person)."""
     from versus.narration.turning import Goal
 
-    play = played(load_scene(ROOT / "tests" / "authored" / "lucas-lodge.yaml"))
+    play = brisk_play(ROOT / "tests" / "authored" / "lucas-lodge.yaml")
     telling = Telling(play)
     goal = Goal(telling.board.goal, play.rules.teetotum)
     near = {a.index: goal.near(a) for a in telling.facts.actions if goal.near(a)}
@@ -831,8 +831,8 @@ def test_a_setback_within_one_spin_of_the_goal_is_a_near_miss_and_is_told():
     assert near[summit.index] == telling.board.goal - summit.landed == 4
     assert all(not a.turned_back and not a.overshot for a in telling.facts.actions if a.index not in near
                and a.landed and telling.board.goal - a.landed <= play.rules.teetotum) or near
-    told = [p for p in compose(play, "brisk").paragraphs if not p.talk and p.first is not None
-            and p.first <= summit.index <= p.last]
+    told = [p for p in brisk_page(ROOT / "tests" / "authored" / "lucas-lodge.yaml").paragraphs if not p.talk
+            and p.first is not None and p.first <= summit.index <= p.last]
     assert any("Summit of Dissipation" in p.text and "Mansion" in p.text for p in told), [p.text for p in told]
 
 
@@ -843,10 +843,10 @@ def test_a_road_called_spotless_belongs_to_nobody_whose_fall_was_told():
                           r"have agreed to leave alone")
     found = 0
     for path, seed in itertools.product(EIGHT, range(3)):
-        play = played(load_scene(path), seed)
-        telling, acts = Telling(play), None
+        play = brisk_play(path, seed)
+        telling = Telling(play)
         acts = telling.facts.actions
-        units = [u for p in compose(play, "brisk").paragraphs if not p.talk for u in p.units if u.first is not None]
+        units = [u for p in brisk_page(path, seed).paragraphs if not p.talk for u in p.units if u.first is not None]
         for k, unit in enumerate(units):
             if not spotless.search(unit.text):
                 continue
@@ -906,13 +906,13 @@ def test_no_talk_follows_a_moment_that_no_sentence_told():
 def test_the_opening_paragraph_seats_every_player(path):
     """"Mr. Darcy was never shown sitting down to play": the opening names every player."""
     scene = load_scene(path)
-    opening = compose(played(scene), "brisk").paragraphs[0].text
+    opening = brisk_page(path).paragraphs[0].text
     assert all(p.name in opening or (p.called and p.called in opening) for p in scene.players), opening
 
 
 def test_a_misfortune_of_the_first_round_is_told_as_the_first():
     """"The Stocks held Elizabeth fast" before anybody was seen to spin read as a page missing."""
-    text = text_of(played(load_scene(ELSEWHERE[3])))  # Rosings: Elizabeth reaches the Stocks at her first turn
+    text = brisk_text(ELSEWHERE[3])  # Rosings: Elizabeth reaches the Stocks at her first turn
     stocks = next(s for s in re.split(r"(?<=[.!?])\s+", text) if "the Stocks" in s and "Elizabeth" in s)
     assert re.search(r"first turn|first round", stocks), stocks
 
@@ -923,7 +923,7 @@ def test_every_player_is_seen_at_the_board():
     missed = []
     for path, seed in itertools.product(EIGHT, range(2)):
         scene = load_scene(path)
-        paragraphs = compose(played(scene, seed), "brisk").paragraphs
+        paragraphs = brisk_page(path, seed).paragraphs
         play = " ".join(p.text for p in paragraphs if not p.talk and p.first is not None)
         people = Company(scene).people
         missed += [(path.stem, seed, p.id) for p in scene.players
@@ -932,7 +932,7 @@ def test_every_player_is_seen_at_the_board():
 
 
 def _netherfield_quiet() -> list:
-    return [p for p in compose(played(load_scene(ELSEWHERE[1])), "brisk").paragraphs if not p.talk]
+    return [p for p in brisk_page(ELSEWHERE[1]).paragraphs if not p.talk]
 
 
 def test_a_fall_that_cost_the_lead_says_who_was_left_in_front_and_a_second_fall_is_told_as_one():
@@ -947,14 +947,14 @@ def test_a_fall_that_cost_the_lead_says_who_was_left_in_front_and_a_second_fall_
 def test_the_goal_is_named_in_full_once_an_export():
     """'The Mansion of Happiness' repeated in full again and again: the narrator says 'the Mansion' after."""
     for path in EIGHT:
-        narration = " ".join(p.text for p in compose(played(load_scene(path)), "brisk").paragraphs if not p.talk)
+        narration = " ".join(p.text for p in brisk_page(path).paragraphs if not p.talk)
         assert narration.count("the Mansion of Happiness") <= 1, path.stem
 
 
 def test_a_blush_comes_once_an_export_however_it_is_worded():
     """'coloured a little' three times in one export read as a program's tic."""
     for path, seed in itertools.product(EIGHT, range(2)):
-        text = text_of(played(load_scene(path), seed))
+        text = brisk_text(path, seed)
         assert len(re.findall(r"\bcolou?r(ed|ing)?\b", text)) <= 1, (path.stem, seed)
 
 
@@ -1002,7 +1002,7 @@ def test_nobody_is_called_by_name_aloud_at_every_turn():
     assert _unaddressed("You see, {address}, what comes of it.") == "You see what comes of it."  # not "You see, what"
     assert _unaddressed("Well, {address}, who would have thought it?") == "Well, who would have thought it?"
     for path, seed in itertools.product(ELSEWHERE[:1], range(3)):  # Longbourn: four sisters and their mother
-        speech = " ".join(re.findall(r"“[^”]*”", text_of(played(load_scene(path), seed))))
+        speech = " ".join(re.findall(r"“[^”]*”", brisk_text(path, seed)))
         assert len(re.findall(r"\bLizzy\b", speech)) <= 3, seed
 
 
@@ -1040,7 +1040,7 @@ def test_a_stretch_of_fines_names_the_squares_and_the_sums_once_an_export():
 def test_a_player_the_opening_left_unnamed_is_seated_alone_not_in_a_roll_call():
     """'Round the table sat Elizabeth, Mr. Darcy, Mr. Bingley and Miss Bingley' a sentence after three of them
     were named read as a program's roll-call: only the one left out is seated."""
-    opening = compose(played(load_scene(ELSEWHERE[1])), "brisk").paragraphs[0].text  # A Quiet Evening
+    opening = brisk_page(ELSEWHERE[1]).paragraphs[0].text  # A Quiet Evening
     assert "Mr. Bingley made up the rest of the table" in opening or "who made up the rest" in opening, opening
     assert opening.count("Elizabeth") == 1, opening
 
@@ -1065,7 +1065,7 @@ def test_one_turned_out_again_and_again_is_told_by_whom():
     more = [(ROOT / "scenes" / "pemberley-canton.yaml", 8), (ROOT / "tests" / "elsewhere" / "pemberley-music.yaml", 6)]
     for path, seed in [*PAGES, *more]:  # one list of squares an export: pages where it is who turned whom out
         scene = load_scene(path)
-        actions = Telling(played(scene, seed)).facts.actions
+        actions = Telling(brisk_play(path, seed)).facts.actions
         seats = {p.called: k for k, p in enumerate(scene.players)}
         name = "|".join(re.escape(n) for n in seats)
         for para in brisk_page(path, seed).paragraphs:
@@ -1089,13 +1089,13 @@ def test_a_game_put_away_unfinished_says_where_it_was_left():
     closes = 0
     for path, seed in itertools.product(EIGHT, range(4)):
         scene = load_scene(path)
-        play = played(scene, seed)
+        play = brisk_play(path, seed)
         telling = Telling(play)
         leader = telling.facts.lead[-1].leader
         if play.game.state.winner is not None or leader is None:
             continue
         need = telling.board.goal - play.game.state.pos[leader]
-        told = [p.text for p in compose(play, "brisk").paragraphs if not p.talk]
+        told = [p.text for p in brisk_page(path, seed).paragraphs if not p.talk]
         ending = re.split(r"(?<!Mr\.)(?<!Mrs\.)(?<=[.!?])\s+", " ".join(told[-2:]))  # the close
         assert any(scene.players[leader].called in s and about(need) in s for s in ending), (path.stem, seed, ending)
         closes += 1
@@ -1136,8 +1136,7 @@ def test_an_aside_spoken_after_its_action_shares_its_paragraph():
     """"Lydia came to rest at the Whipping Post." alone, then “La!” cried Lydia in a paragraph of its own,
     read as bare one-line reports with lines bolted on: the author's line follows its action in one
     paragraph, tagged by pronoun ("…the Whipping Post. “La!” cried she. “I shall not stay here long.”")."""
-    play = played(load_scene(ROOT / "tests" / "authored" / "lucas-lodge.yaml"))  # its own seed
-    text = text_of(play)
+    text = brisk_text(ROOT / "tests" / "authored" / "lucas-lodge.yaml")  # its own seed
     assert re.search(r"Whipping Post\. “La!” cried she\.", text), text
 
 
@@ -1161,7 +1160,7 @@ def test_a_winner_last_seen_sent_down_is_seen_climbing_back():
     """Mr. Darcy, sent down to Ruin four short of the Mansion, and then simply winning, read as "one
     unexplained jump": the run to the finish says where a winner climbed back from, where the reader was
     told of the setback that put them there (and only then: Mr. Collins's untold Obstinacy is no "back")."""
-    lucas = text_of(played(load_scene(ROOT / "tests" / "authored" / "lucas-lodge.yaml")))  # its own seed
+    lucas = brisk_text(ROOT / "tests" / "authored" / "lucas-lodge.yaml")  # its own seed
     assert "From Ruin Mr. Darcy made his way back up the board" in lucas, lucas
     for path, seed in PAGES:
         text = brisk_text(path, seed)
@@ -1172,7 +1171,7 @@ def test_a_line_led_in_where_she_would_be_in_doubt_takes_the_casts_short_word():
     """"Lady Catherine leaned a little towards Elizabeth." and then “…,” said Lady Catherine in a paragraph of
     its own read as a tag repeating a name just given; "said she" would be Elizabeth's as well as hers: the
     line joins its sentence, tagged "said her Ladyship"."""
-    text = text_of(played(load_scene(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml")))
+    text = brisk_text(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml")
     assert re.search(r"Lady Catherine(, who had turned to Elizabeth| leaned a little towards Elizabeth|, having put the "
                      r"game in order to her satisfaction, turned to the more promising subject of Elizabeth’s family)"
                      r"\. “[^”]*,” said her Ladyship\.", text), text
@@ -1187,7 +1186,7 @@ def test_the_run_to_the_finish_opens_on_no_word_of_time():
     opened = re.compile("(" + "|".join(LINKS) + r") [A-Z][\w.]*(?: [A-Z]\w+)? " + standing)
     runs = 0
     for path, seed in [*PAGES, (ELSEWHERE[1], None)]:
-        text = text_of(played(load_scene(path))) if seed is None else brisk_text(path, seed)
+        text = brisk_text(path, seed)
         assert not opened.search(text), opened.search(text)
         runs += bool(re.search(standing, text))
     assert runs >= 3
@@ -1246,7 +1245,7 @@ def test_a_conversation_of_the_peoples_own_is_led_in_by_what_its_speaker_was_doi
     for path, seed in PAGES:
         text = brisk_text(path, seed)
         assert not any(s in text for s in stock), (path, seed)
-    rosings = text_of(played(load_scene(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml")))
+    rosings = brisk_text(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml")
     assert "turned to the more promising subject of Elizabeth’s family. “I suppose your sisters" in rosings
 
 
@@ -1277,7 +1276,7 @@ def test_a_turning_point_opens_the_paragraph_of_its_talk():
     """"With the Mansion only four spaces off, Lydia came to the Summit…" told as the fourth sentence of a run
     of moves was "thrown away in a passing clause": where the play before it fills a paragraph of its own,
     the turning point a conversation follows opens the paragraph of that talk, with the first line."""
-    page = text_of(played(load_scene(ROOT / "tests" / "elsewhere" / "breakfast.yaml")))
+    page = brisk_text(ROOT / "tests" / "elsewhere" / "breakfast.yaml")
     assert re.search(r"\n\n[^.\n]*Lydia[^.\n]*Summit of Dissipation[^\n]*Ruin\. “", page), page
     weighed = 0
     for path, seed in PAGES:
@@ -1292,7 +1291,7 @@ def test_the_players_are_seated_one_by_one_once_a_manuscript_folder():
     """Four chapters each opening "A did this; B did that; and C and D took the two chairs that were left"
     read as one template's, all four readers said: a folder's later exports, whose first used the seating,
     name their players otherwise."""
-    first = compose(played(load_scene(ROOT / "tests" / "elsewhere" / "breakfast.yaml")))
+    first = brisk_page(ROOT / "tests" / "elsewhere" / "breakfast.yaml")
     assert re.search(r"; and [^.;]+ (completed|took|sat down|were seated|was seated)", first.paragraphs[0].text)
     rosings = played(load_scene(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml"))
     alone = compose(rosings).paragraphs[0].text
@@ -1390,7 +1389,7 @@ def test_players_sent_home_from_the_door_one_after_another_are_told_so():
     """Readers of the wet morning at Longbourn found Lydia "in front" at the close of a stretch that told
     only a virtue, when Elizabeth and then Mary had spun past the Mansion a second time and begun again: a
     stretch where two or more began the road again says so, naming them in order."""
-    text = text_of(played(load_scene(ROOT / "tests" / "elsewhere" / "breakfast.yaml")))  # its own seed
+    text = brisk_text(ROOT / "tests" / "elsewhere" / "breakfast.yaml")  # its own seed
     assert "Elizabeth and Mary" in text and "begin the road again" in text, text
 
 
@@ -1418,7 +1417,7 @@ def test_a_setting_written_as_place_and_time_is_told_as_a_novelist_would():
     assert setting_parts("Longbourn, where nobody was at home") is None
     for name in ("breakfast.yaml", "rosings-cards.yaml"):
         scene = load_scene(ROOT / "tests" / "elsewhere" / name)
-        opening = compose(played(scene)).paragraphs[0].text
+        opening = brisk_page(ROOT / "tests" / "elsewhere" / name).paragraphs[0].text
         where, when = setting_parts(scene.setting)
         assert scene.setting not in opening and where in opening and when in opening.lower(), opening
 
@@ -1426,10 +1425,10 @@ def test_a_setting_written_as_place_and_time_is_told_as_a_novelist_would():
 def test_the_run_to_the_finish_names_nobody_next_where_two_stand_next():
     """"It was Mr. Collins, by then, who stood nearest Virtue, and Lady Catherine who stood next", when Elizabeth
     stood on Patience with her: where two of the others stand equally near, neither is named as next."""
-    play = played(load_scene(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml"))  # its own seed
+    play = brisk_play(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml")  # its own seed
     pos = play.game.states[-2].pos  # as the winning spin began: Lady Catherine and Elizabeth both on Patience
     assert pos[0] == pos[1] < pos[2]
-    text = text_of(play)
+    text = brisk_text(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml")
     assert "Lady Catherine who stood next" not in text and "Lady Catherine, the nearest" not in text, text
     assert re.search(r"Mr\. Collins[^.]*(Virtue|the bank)", text), text  # the finish is told all the same
 
@@ -1438,7 +1437,7 @@ def test_a_setback_says_nothing_of_a_lead_the_reader_was_never_shown():
     """"Mr. Collins went on before everybody else upon the road to Virtue" and then "Anger sent Elizabeth back …
     when she was leading the table": her taking the lead was never told, and readers read a contradiction.
     A moment speaks of its player's lead only where the reader was last told that player led, or nobody."""
-    text = text_of(played(load_scene(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml")))  # its own seed
+    text = brisk_text(ROOT / "tests" / "elsewhere" / "rosings-cards.yaml")  # its own seed
     told = text[:text.index("Anger")]
     assert "Mr. Collins" in told and re.search(r"(in front|before everybody)", told), told
     assert not re.search(r"Anger[^.]*(leading|led) the table", text), text
