@@ -93,6 +93,7 @@ CONDITIONS: dict[str, str] = {
     "waiting": "true when the action was a turn sat out",
     "advanced": "spaces a direction advanced the player in this action (a Mansion virtue's six, as counted)",
     "present": "cast ids (or scene ids) who must all be at the table, playing or looking on",
+    "absent": "cast ids (or scene ids) none of whom may be at the table (a line that speaks of them as away)",
     "place": "where the scene is, read from its setting: longbourn, netherfield, rosings, hunsford, pemberley,"
              " lucas-lodge, meryton, london or elsewhere",
     "reverses": "the most moves back any one player made in a stretch (its {unlucky})",

@@ -21,7 +21,7 @@ from versus.narration.plan import Beat, Shape
 from versus.narration.realise import Paragraph, Realiser, space_name, speech
 from versus.narration.refer import Referrer, amounts
 from versus.narration.rules import Book, Library, Rule, builtin, builtin_library
-from versus.narration.talk import PLAY_EVENTS, Memory, Moment, Talk
+from versus.narration.talk import PLAY_EVENTS, Memory, Talk
 from versus.narration.tell import Block, Teller
 from versus.narration.truth import Unit
 from versus.narration.turning import Goal, TurningPoint, points
@@ -36,7 +36,6 @@ MOST_SENTENCES = 4  # in a paragraph of narration at brisk and full pace
 CONTRASTS = 3  # sentences an export opens on "But" or "Yet", so that the turn does not become a tic
 LINKS = ("Meanwhile,", "Then", "Presently", "Soon afterwards")  # a middle sentence's turn to somebody else
 SCENE_EVENTS = ("opening", "interlude", "finish", "close", "unfinished")  # talk about the scene, not one moment of play
-FOLDED_WORDS = 26  # the longest moment sentence told as the tag of a line ("said Mary, when …")
 MOST_DRAFTS = 40  # shapes drafted for a budget, likeliest first, before the nearest is taken
 PACES = planning.PACES
 
@@ -157,8 +156,6 @@ class Realising:
         self.addressed = ""  # the one the last line named aloud, whom "said he" may then mean
         self.links = telling.seed % len(LINKS)  # words of time given so far, taken in turn from LINKS
         self.contrasts = 0  # sentences opened on "But" or "Yet" so far (CONTRASTS)
-        self.folded = False  # a moment has been told in the tag of the first line about it (once an export)
-        self.cried = False  # the talk so far began with a cry whose tag told the moment (no narration between)
         self.goal_named = False  # the narrator has named the Mansion of Happiness in full once
         self.replied = False  # "replied" has tagged a line (once an export: a second reads as a cycle of verbs)
         self.aloud = telling.company.aloud  # "Lizzy": a name said aloud that tells the reader who is meant
@@ -179,10 +176,6 @@ class Realising:
                 tag = self._lead_in(out[-1], block)
                 if tag:  # "…and was sent back. “So,” said she, “…”"
                     out[-1] = self._led(out[-1], self._speech(block, lead_in=tag))
-                    continue
-                folded = self._folded(out[-1], block)
-                if folded is not None:  # "“So,” said Mary, when Mr. Collins was sent back. “…”"
-                    out[-1:] = folded
                     continue
                 if (self._lone(out) or weighed) and (block.said is not None or _answers(out[-1], block)):
                     out[-1] = self._led(out[-1], self._speech(block))  # "…sent back to the Water to cool.
@@ -239,60 +232,6 @@ class Realising:
                     for p in people.values())
         return person.short if doubt else {"she": "she", "he": "he"}.get(person.pronoun, "they")
 
-    def _folded(self, told: Paragraph, block: Block) -> list[Paragraph] | None:
-        """A moment at which somebody else cries out first, whose sentence is short and can be a clause, is
-        told in the tag of that cry, once an export: an event sentence and then the people's remarks,
-        moment after moment, reads as a formula, and so does "said X, when …" twice. Only a cry ("“Sent
-        back!” cried Mrs. Bennet, when …"): a remark hung on the event's clause reads as answering
-        something nobody has yet seen happen."""
-        said, moment = block.said, block.moment
-        if said is None or moment is None or told.talk or not told.units or not _cries(said.rule.text):
-            return None
-        unit, rest = told.units[-1], told.units[:-1]
-        if (said.rule.manner or moment.event in SCENE_EVENTS or said.speaker == moment.actor or unit.author
-                or unit.first != block.first or self.folded or _names_space(said.rule.text, moment)
-                or any(u.last is None or block.first is None or u.last >= block.first for u in rest)):
-            return None
-        clause = self._clause(unit.text, moment.actor, said.speaker, said.hearer)
-        if clause is None or len(rest) == 1:  # not to leave one sentence standing alone between the talk
-            return None
-        self.folded = True
-        line = self._speech(block, manner=clause)
-        self.cried = True
-        if not rest:  # the line tells all the paragraph's actions, a stretch without a sentence included
-            return [Paragraph(line.text, told.first, told.last, line.units)]
-        line = Paragraph(line.text, unit.first, told.last, line.units)
-        rest = _unlinked(rest)
-        kept = Paragraph(" ".join(u.text for u in rest), told.first, (unit.first or 1) - 1, rest)
-        return [kept, line]
-
-    def _clause(self, text: str, actor_id: str, speaker_id: str, hearer_id: str) -> str | None:
-        """A moment's sentence as the clause of a speech tag ("when he fell into a Passion …"), or None where
-        it will not go: too long, a comment after a semicolon, an opening phrase ("For robbery Jane …"),
-        or the speaker named in it ("said Jane, when … ahead of Jane")."""
-        people = self.t.company.people
-        actor, speaker = people.get(actor_id), people[speaker_id]
-        if (actor is None or len(text.split()) > FOLDED_WORDS or not text.endswith(".") or "“" in text
-                or ";" in text or speaker.called in text):
-            return None
-        text = text.split(", and it was ")[0].rstrip(".") + "."  # the narrator's comment stays out of a tag
-        first = text.split()[0]
-        if " must " in text:  # "when she came to Sloth and must wait" will not parse
-            return None
-        if text.startswith(actor.called + " "):
-            alone = not any(p.id != actor_id and p.pronoun == actor.pronoun for p in people.values())
-            if hearer_id == actor_id and actor.pronoun != speaker.pronoun and actor.pronoun in ("he", "she") and alone:
-                # "observed Mary, when he fell into a Passion": only where "he" can mean nobody else at the
-                # table ("cried Mr. Bingley, when she came …" after Miss Bingley spoke reads as hers)
-                text = actor.pronoun + text[len(actor.called):]
-        elif first in ("He", "She") and first.lower() == actor.pronoun:
-            text = actor.called + text[len(first):]  # the pronoun's antecedent was in the paragraph before
-        elif text.startswith(("The teetotum ", "It cost ")):
-            text = text[0].lower() + text[1:]
-        elif not text.startswith(tuple(f"{n} " for n in self.t.realiser.proper_spaces)):
-            return None  # "Honesty carried Elizabeth on …" goes; "For robbery Jane paid …" does not
-        return "when " + text[:-1]
-
     def _led(self, told: Paragraph, said: Paragraph) -> Paragraph:
         return Paragraph(f"{told.text} {said.text}", told.first, told.last, told.units + said.units)
 
@@ -334,7 +273,6 @@ class Realising:
         self.refer.new_paragraph()
         self.last_speakers = []
         self.addressed = ""
-        self.cried = False
         units: list[Unit] = []
         self.said = ""
         standing: set[str] = set()  # the run to the finish tells where people stand: no word of time opens it
@@ -437,7 +375,7 @@ class Realising:
             return head + full + rest.replace(full, short)
         return text.replace(full, short)
 
-    def _speech(self, block: Block, lead_in: str = "", manner: str = "") -> Paragraph:
+    def _speech(self, block: Block, lead_in: str = "") -> Paragraph:
         """A spoken line as its own paragraph; lead_in: the word that tags a line led in by the narration
         before it ("said she")."""
         if block.author_said:
@@ -460,7 +398,7 @@ class Realising:
         self.addressed = hearer if named == {hearer} else ""  # "You have turned out Jane, Lizzy": whom?
         by_name = by_name and not lead_in  # just named in the narration before it: "said she"
         person = self.t.company.people[speaker]
-        manner = manner or (block.said.rule.manner if block.said else "")
+        manner = block.said.rule.manner if block.said else ""
         if manner and not tagged and not lead_in:  # a manner the line would go untagged without ("cried she,
             # laughing"): by name where another of that pronoun spoke just before, whom "she" would be taken for
             by_name = any(self.t.company.people[p].pronoun == person.pronoun for p in self.last_speakers[-1:])
@@ -494,8 +432,8 @@ class Realising:
         if speaker == self.addressed and speaker not in self.last_speakers:
             # “Passion, Mr. Darcy?” said Elizabeth. / “Perhaps you have not looked.”: the one just named
             # aloud answers the first line, and a novel leaves the reply untagged (a "said he" on every line
-            # is a program's); not after a cry told in its tag, which a reader takes as more of the talk
-            if len(self.last_speakers) == 1 and not self.cried:
+            # is a program's)
+            if len(self.last_speakers) == 1:
                 return False, False
             if not alike:
                 return True, False  # … / “Perhaps you have not looked,” said he.
@@ -649,19 +587,6 @@ def _estimate(shape: Shape) -> int:
 def _opened(unit: Unit, word: str, text: str) -> Unit:
     """The sentence opening on a linking word ("Meanwhile,", "But"), its actions the same."""
     return dataclasses.replace(unit, text=f"{word} {text}")
-
-
-def _cries(line: str) -> bool:
-    """The line's first sentence is an exclamation ("Sent back!")."""
-    return bool(re.match(r"[^.?!]*!", line))
-
-
-def _names_space(line: str, moment: Moment) -> bool:
-    """The line names the moment's square ("“The Road to Folly,” said he, when she came to the Road to Folly"
-    says it twice)."""
-    space = str(dict(moment.facts).get("space_name", ""))
-    core = space.lower().removeprefix("the ").removeprefix("a ")
-    return "{space}" in line.lower() or (bool(core) and core in line.lower())
 
 
 def _share(draft: Draft) -> float:

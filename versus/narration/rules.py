@@ -69,6 +69,7 @@ SPECIAL: dict[str, Callable[[Any, Mapping[str, Any]], bool]] = {
     "unless": lambda wanted, q: not set(_words(wanted)) & _held(q, "memory"),
     "author": lambda wanted, q: True,  # weight only: an author's rule outranks a bundled one of the same criteria
     "present": lambda wanted, q: set(_words(wanted)) <= _held(q, "present"),
+    "absent": lambda wanted, q: not set(_words(wanted)) & _held(q, "present"),
     "motif": lambda wanted, q: bool(set(_words(wanted)) & _held(q, "motifs")),
 }
 

@@ -20,7 +20,7 @@ LOOKAHEAD = 6  # first lines tried for one that somebody can answer
 PLAY_EVENTS = ("lead", "crime", "fall", "confined", "collision", "overshoot", "virtue")  # moments of play
 PASSED = ("collision", "lead")  # moments whose one it befell speaks of them only to the other concerned
 RESERVED = ("proud", "shy", "timid")  # tempers that say their say in a conversation and let it stand
-RESERVED_LINES = 4  # lines a reserved person speaks in a scene before falling silent (bar their own win)
+RESERVED_LINES = 3  # lines a reserved person speaks in a scene before falling silent (bar their own win)
 WINNER_FIRST = 6.0  # at the finish the winner's own word is preferred to open the talk: a winner is never silent
 
 

@@ -24,6 +24,7 @@ from versus.narration.turning import TurningPoint, began_again
 from versus.narration.words import ROUGH_AFTER, a_spin, about, counted, listing, number, times
 from versus.scenes.model import Aside
 
+FASTEST = re.compile(r"\bfaster than\b|\bthe board belonged to\b")  # a gainer's sentence a reader takes for a lead
 LEAD_STRETCHES = 1  # stretch sentences of an export that may turn on who kept or took the front
 COMMENT_EVERY = 3  # a moment told alone keeps the narrator's comment at most once in this many
 SETBACKS = ("crime", "fall", "confined", "overshoot")  # turning points that set their player back
@@ -72,6 +73,7 @@ class Teller:
         self.told: set[int] = set()  # the seats of those whose moments have been told so far
         self.approached = False  # the run to the finish has been told, with its distances
         self.told_leader: int | None = None  # who the reader was last told was in front (a seat)
+        self.fastest: int | None = None  # who a stretch since then said went up fastest, and so seems in front
         self.lead_stretches = 0  # stretch sentences so far that told who was in front
         self.uncommented = COMMENT_EVERY  # moments told plainly since the last that kept the narrator's comment
         self.shut_told: set[int] = set()  # the seats of those the reader has been told were shut up
@@ -185,18 +187,19 @@ class Teller:
             self.shut_told.add(beat.point.actor)
         self._fell(beat.point)
         moment = self.moment(beat.point)
-        if dict(moment.facts).get("led") and self.told_leader not in (None, beat.point.actor):
+        seems = self.told_leader if self.fastest is None else self.fastest
+        if dict(moment.facts).get("led") and seems not in (None, beat.point.actor):
             # the reader was last told another led: "when she was leading the table" would read as a contradiction
             moment = dataclasses.replace(moment, facts=tuple((k, False if k == "led" else v) for k, v in moment.facts))
         if beat.point.event == "lead":
-            self.told_leader = beat.point.actor
+            self._lead_told(beat.point.actor)
         kind = "finish" if beat.kind == "finish" else "moment"
         # the talk, or the budget, has no room for the narrator's comment; nor have the moments just after one
         # that had it (an ironic tail on every event, or every other, reads as a program's)
         plain = kind == "moment" and (beat.talk > 0 or self.book.lean or self.uncommented < COMMENT_EVERY - 1)
         out = self._narrate(kind, moment, beat.first, beat.last, beat.hushed, plain)
         if dict(moment.facts).get("lost_lead") and any("{other}" in s.template for b in out for s in b.sentences):
-            self.told_leader = self.company.people[moment.other].seat  # the reader saw the lead change hands
+            self._lead_told(self.company.people[moment.other].seat)  # the reader saw the lead change hands
         if kind == "moment" and not any(b.sentences for b in out) and beat.point.event != "collision":
             out = self._step(beat)  # every moment sentence of its kind spent: told plainly, never left untold
             # (a step cannot tell who was turned out: a collision without a sentence goes without talk)
@@ -363,6 +366,9 @@ class Teller:
         said = self.talk.converse(moment, lines, prefer_onlookers)
         return [Block(said=s, moment=moment, first=first, last=last) for s in said]
 
+    def _lead_told(self, seat: int | None) -> None:
+        self.told_leader, self.fastest = seat, None
+
     def _stretch(self, beat: Beat, later: Sequence[Beat] = ()) -> list[Block]:
         assert beat.first is not None and beat.last is not None
         if beat.quiet:
@@ -384,8 +390,11 @@ class Teller:
             return [Block(first=beat.first, last=beat.last)]
         self.book.use(rule)
         if "eader}" in rule.text:  # the reader now knows who was in front
-            self.told_leader = s.after.leader
+            self._lead_told(s.after.leader)
         self.lead_stretches += "eader}" in rule.text or "efore}" in rule.text
+        if FASTEST.search(rule.text):  # "went up the board faster than anybody" reads as in front: a later "when she
+            self.fastest = self._gainer(s)  # was leading the table" of another would read as a contradiction,
+            self.lead_stretches += 1  # and "went on before everybody else" as the same thing said twice
         if "onfined}" in rule.text and confined:
             self.shut_told.add(confined[0])
         unlucky = self._unlucky(s)
@@ -433,7 +442,7 @@ class Teller:
         self.book.use(rule)
         self.approached = True
         if leads:
-            self.told_leader = w
+            self._lead_told(w)
         seats = self.company.by_seat
         roles = (("actor", seats[w].id), ("runner", seats[runner].id),
                  ("leader", seats[lead.leader].id if lead.leader is not None else ""),
