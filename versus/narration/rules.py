@@ -79,8 +79,9 @@ def _words(value: Any) -> list[str]:
 
 
 def specificity(rule: Rule, answering: str = "") -> int:
-    """How particular a rule is: its criteria, and how closely it answers the concept said before."""
-    score = len(rule.criteria)
+    """How particular a rule is: its criteria, and how closely it answers the concept said before. (A
+    narrator's `unless` says what not to tell twice, not what its sentence is particular to.)"""
+    score = sum(rule.spoken or key != "unless" for key, _ in rule.criteria)
     present = dict(rule.criteria).get("present")
     if isinstance(present, (list, tuple)):  # each person it needs at the table is a criterion of its own
         score += len(present) - 1

@@ -28,6 +28,7 @@ FASTEST = re.compile(r"\bfaster than\b|\bthe board belonged to\b")  # a gainer's
 LEAD_STRETCHES = 1  # stretch sentences of an export that may turn on who kept or took the front
 COMMENT_EVERY = 3  # a moment told alone keeps the narrator's comment at most once in this many
 SETBACKS = ("crime", "fall", "confined", "overshoot")  # turning points that set their player back
+ITEMISED = 2  # stretches an export that may name their squares one by one
 ITEMISING = ("{fined_at}", "{setbacks}", "{Setbacks}", "{lifts}", "{Lifts}", "{ousted_by}")  # slots that list squares
 
 
@@ -78,7 +79,7 @@ class Teller:
         self.uncommented = COMMENT_EVERY  # moments told plainly since the last that kept the narrator's comment
         self.shut_told: set[int] = set()  # the seats of those the reader has been told were shut up
         self.fallen: set[int] = set()  # the seats of those the reader has been told met a vice or went back
-        self.itemised = False  # a stretch has named squares one by one ({fined_at}, {setbacks}, {lifts}, {ousted_by})
+        self.itemised = 0  # stretches that named squares one by one ({fined_at}, {setbacks}, {lifts}, {ousted_by})
         self.fell_at: dict[int, int] = {}  # seat: the action of their last setback the reader was told of
 
     def spoken(self, space: int | None) -> str:
@@ -383,8 +384,11 @@ class Teller:
         nxt = later[0].point if later else None
         if nxt is not None and nxt.actor == s.after.leader and nxt.event in SETBACKS:  # "whom the vices left
             query |= {"spotless": False, "leader_reverses": max(1, query["leader_reverses"])}  # alone. He paid …"
-        if self.itemised:  # one stretch an export names its squares and sums: a second reads as a ledger
-            query |= {"fined": 0, "setbacks": 0, "lifts": 0, "ousted": 0}
+        if self.itemised:  # the squares and their sums once an export: a second such reads as a ledger; the
+            query |= {"fined": 0}  # squares alone twice, where "went back more than once" told a reader nothing
+        if self.itemised >= ITEMISED:
+            query |= {"setbacks": 0, "lifts": 0, "ousted": 0}
+        query |= {"memory": frozenset(self.talk.memory.keys)}  # "unless: crowded": one of a kind an export
         rule = self.book.narration(query)
         if rule is None:
             return [Block(first=beat.first, last=beat.last)]
@@ -400,7 +404,8 @@ class Teller:
         unlucky = self._unlucky(s)
         if "nlucky}" in rule.text and unlucky is not None:
             self.fallen.add(unlucky)
-        self.itemised = self.itemised or any(slot in rule.text for slot in ITEMISING)
+        self.itemised += any(slot in rule.text for slot in ITEMISING)
+        self.talk.memory.keys.update(rule.remember)
         roles = tuple((k, v) for k, v in self._stretch_people(s, indices, confined).items())
         gain = max(s.gains, default=0)
         values = (("gain", about(gain)),) if gain > 0 else ()
