@@ -939,6 +939,23 @@ def test_a_line_for_the_first_fall_at_a_square_is_never_told_of_the_second():
     assert loose == []
 
 
+def test_a_setting_never_runs_on_into_the_words_after_it():
+    """"Everybody at the table in the drawing-room at Lucas Lodge, after supper had left the nursery some years
+    since" was quoted as a garbled opening: a setting may be written with a time, so no sentence goes on from
+    {setting} into its verb; a comma or a stop closes it."""
+    assert not [r.text for r in builtin() if re.search(r"\{setting\} [a-z]", r.text)]
+
+
+def test_a_question_put_to_one_person_by_name_is_answered_by_that_person():
+    """Jane's "Lydia, which will you have?" was answered by Elizabeth ("I hardly know, Jane"): readers took it
+    for a reply given to the wrong speaker. A line that names its hearer aloud says `to:` that person."""
+    names = {n for member in bundled().values() for n in member.names if " " not in n}  # "Lydia", "Lizzy"
+    asked = re.compile(rf"\b({'|'.join(sorted(names))}), (which|what|who|will|shall|do|did|is|are|have)\b")
+    loose = [r.text for r in builtin() if r.spoken and not r.parent and r.concept == "question"
+             and dict(r.criteria).get("hearer") is None and asked.search(r.text)]
+    assert loose == []
+
+
 def test_the_goal_is_named_in_full_once_an_export():
     """'The Mansion of Happiness' repeated in full again and again: the narrator says 'the Mansion' after."""
     for path in EIGHT:
