@@ -1,7 +1,7 @@
 """Times `versus solve` on the example scenes: their own beats, then beat sets written for them here.
 
     python benchmarks/solve.py [--max-edits 3] [--time-limit 60]
-    python benchmarks/solve.py --hard [--sets 30,32] [--max-edits 4] [--time-limit 60]
+    python benchmarks/solve.py --hard [--sets 30,32] [--max-edits 4] [--time-limit 60] [--workers 1]
     python benchmarks/solve.py --random N [--seed S] [--only SCENE] [--max-edits 4] [--time-limit 10]
 
 Prints, for each scene and beat set, the edits found (or why none), the candidate games played
@@ -11,7 +11,10 @@ with its peak memory (the process and its largest worker); the target is 10 s an
 answer is replayed afresh: the spins through a new engine game, each beat judged from its events
 by a checker of this file's own, and `versus trace` of the same spins compared with the engine.
 Each hard set is shown with its number (#0, #1, ...); --sets picks some of them by number, to time
-the slow ones alone, back to back.
+the slow ones alone, back to back. Each shows the candidates the search played into each level of edits
+(those played before the level's last batch, as the search reports them between batches: the same in
+every run, so a change to the search is seen there free of the machine's load); --workers 1 keeps the
+solve to one process, whose CPU seconds vary less than two processes' do.
 With --random N, N sets of four or five beats drawn at random for each scene (bundled and
 tests/elsewhere), as a stranger might write them, each solved and replayed as with --hard; the
 last lines count those answered within the target, those left without an answer in time, and
@@ -250,7 +253,8 @@ def replayed(scene, spins: list[int]) -> list[str]:
     return wrong
 
 
-def one(name: str, max_turns: int | None, texts: list[str], max_edits: int, time_limit: float) -> None:
+def one(name: str, max_turns: int | None, texts: list[str], max_edits: int, time_limit: float,
+        workers: int | None = None) -> None:
     """Solve one set in this process; print a JSON line with the answer, seconds, peak memory and replay."""
     import resource
 
@@ -261,8 +265,13 @@ def one(name: str, max_turns: int | None, texts: list[str], max_edits: int, time
     cpu_before = sum(u.ru_utime + u.ru_stime for u in (resource.getrusage(resource.RUSAGE_SELF),))
     started = time.perf_counter()
     solution = None
+    levels: dict[int, list[int]] = {}  # edits: the candidates played so far when its first and latest batch began
+
+    def progress(edits: int, candidates: int) -> None:
+        levels.setdefault(edits, [candidates, candidates])[1] = candidates
+
     try:
-        solution = solve(beats, max_edits=max_edits, time_limit=time_limit)
+        solution = solve(beats, max_edits=max_edits, time_limit=time_limit, workers=workers, progress=progress)
         what = (f"{len(solution.edits)} edits {[list(e) for e in solution.edits]}"
                 + (f" ({solution.proof})" if solution.proof else " (the fewest)"))
         outcome = "answered" if not solution.proof else "answered, not proved the fewest"
@@ -274,24 +283,27 @@ def one(name: str, max_turns: int | None, texts: list[str], max_edits: int, time
     used = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
     cpu = sum(u.ru_utime + u.ru_stime for u in used) - cpu_before  # this process and its workers
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
-    workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024  # before the replay's versus trace
+    worker_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024  # before the replay's versus trace
     replay: list[str] | None = None
     if solution is not None:
         # afresh: the scene read again, the beats parsed again, nothing of the solver's kept but its spins
         again = with_beats(load_scene(scene_file(name)), texts)
         replay = replayed(dataclasses.replace(again, max_turns=max_turns) if max_turns else again, list(solution.spins))
-    print(json.dumps({"seconds": seconds, "cpu": cpu, "mb": own, "worker_mb": workers, "what": what, "replay": replay,
-                      "outcome": outcome}))
+    print(json.dumps({"seconds": seconds, "cpu": cpu, "mb": own, "worker_mb": worker_mb, "what": what, "replay": replay,
+                      "outcome": outcome, "levels": levels}))
 
 
-def apart(name: str, max_turns: int | None, texts: list[str], max_edits: int, time_limit: float) -> dict:
+def apart(name: str, max_turns: int | None, texts: list[str], max_edits: int, time_limit: float,
+          workers: int | None = None) -> dict:
     """One set solved and replayed in a process of its own (what one() prints), with its peak and verdict."""
     argv = [sys.executable, __file__, "--one", json.dumps([name, max_turns, texts]),
             "--max-edits", str(max_edits), "--time-limit", str(time_limit)]
+    if workers is not None:
+        argv += ["--workers", str(workers)]
     line = subprocess.run(argv, capture_output=True, text=True, env=dict(os.environ)).stdout.strip()
     got = (json.loads(line.splitlines()[-1]) if line else
            {"seconds": 0, "cpu": 0, "mb": 0, "worker_mb": 0, "what": "? (the process failed)", "replay": None,
-            "outcome": "failed"})
+            "outcome": "failed", "levels": {}})
     got["peak"] = got["mb"] + got["worker_mb"]
     got["ok"] = got["replay"] == [] and got["seconds"] <= TARGET_SECONDS and got["peak"] <= TARGET_MB
     return got
@@ -307,9 +319,12 @@ def show(name: str, texts: list[str], got: dict) -> None:
           f"(+ worker {got['worker_mb']:4.0f} MB)"
           f"{'' if got['ok'] or clear else '  OUTSIDE THE TARGET'}\n{'':4}{'; '.join(texts)}\n"
           f"{'':4}{got['what']}\n{'':4}{verdict}", flush=True)
+    if got["levels"]:
+        print(f"{'':4}candidates when each level's first and latest batch began: "
+              + "; ".join(f"{e} edits {a:,}-{b:,}" for e, (a, b) in got["levels"].items()), flush=True)
 
 
-def hard(max_edits: int, time_limit: float, sets: list[int] | None = None) -> None:
+def hard(max_edits: int, time_limit: float, sets: list[int] | None = None, workers: int | None = None) -> None:
     import versus
 
     print(f"versus from {Path(versus.__file__).parent}; --max-edits {max_edits}, --time-limit {time_limit:g}; "
@@ -319,7 +334,7 @@ def hard(max_edits: int, time_limit: float, sets: list[int] | None = None) -> No
     chosen = range(len(HARD_SETS)) if sets is None else sets
     for number in chosen:
         name, max_turns, texts = HARD_SETS[number]
-        got = apart(name, max_turns, texts, max_edits, time_limit)
+        got = apart(name, max_turns, texts, max_edits, time_limit, workers)
         worst_s, worst_mb = max(worst_s, got["seconds"]), max(worst_mb, got["peak"])
         worst_cpu = max(worst_cpu, got["cpu"])
         within += got["ok"]
@@ -391,7 +406,8 @@ def drawn(at: Stage, rng: random.Random) -> list[str]:
     return texts + bound
 
 
-def at_random(count: int, seed: int, only: str | None, max_edits: int, time_limit: float) -> None:
+def at_random(count: int, seed: int, only: str | None, max_edits: int, time_limit: float,
+              workers: int | None = None) -> None:
     import versus
 
     names = [p.stem for p in sorted((ROOT / "scenes").glob("*.yaml"))]
@@ -405,7 +421,7 @@ def at_random(count: int, seed: int, only: str | None, max_edits: int, time_limi
         at, rng = stage(name), random.Random(f"{seed}:{name}")  # each scene's draws its own: --only draws the same
         for _ in range(count):
             texts = drawn(at, rng)
-            got = apart(name, None, texts, max_edits, time_limit)
+            got = apart(name, None, texts, max_edits, time_limit, workers)
             worst_s, worst_mb = max(worst_s, got["seconds"]), max(worst_mb, got["peak"])
             worst_cpu = max(worst_cpu, got["cpu"])
             verdict = ("answered within the target" if got["ok"] else
@@ -436,18 +452,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="the draw of --random (default 1)")
     parser.add_argument("--only", metavar="SCENE", help="with --random, only scenes whose name contains this")
     parser.add_argument("--sets", metavar="N,M", help="with --hard, only the hard sets of these numbers (from 0)")
+    parser.add_argument("--workers", type=int, help="processes a solve may use (default: the solver's own choice)")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.random:
         at_random(args.random, args.seed, args.only, args.max_edits or 4,
-                  args.time_limit if "--time-limit" in sys.argv else TARGET_SECONDS)
+                  args.time_limit if "--time-limit" in sys.argv else TARGET_SECONDS, args.workers)
         return
     if args.one:
         name, max_turns, texts = json.loads(args.one)
-        one(name, max_turns, texts, args.max_edits or 4, args.time_limit)
+        one(name, max_turns, texts, args.max_edits or 4, args.time_limit, args.workers)
         return
     if args.hard:
-        hard(args.max_edits or 4, args.time_limit, [int(n) for n in args.sets.split(",")] if args.sets else None)
+        hard(args.max_edits or 4, args.time_limit, [int(n) for n in args.sets.split(",")] if args.sets else None,
+             args.workers)
         return
     args.max_edits = args.max_edits or 3
     times = []

@@ -185,6 +185,36 @@ def test_a_prisoner_relieved_under_the_zh_reading_may_still_land_without_a_turn_
     assert not horizon.hopeless(both).any()
 
 
+def test_a_player_counted_onto_a_prisoners_space_spins_again_from_his_origin_in_the_same_turn():
+    """A CHEAT held on 30 (HOUSE OF CORRECTION): a 1 from 29 lands him there, sends him back to 29 and he spins
+    again at once; a 6 lands him on 35. Both landings in the one turn left to him, the last of the game."""
+    from versus.rules import Game
+    from versus.rules.game import initial_state
+
+    board = load_board("mansion-of-happiness")
+    rules = board.rules("ives")
+    state = dataclasses.replace(initial_state(board, rules, 2), pos=(29, 30), waiting=(0, 1), confined=(False, True),
+                                crime_origin=(0, 31), player=0, turn=9)
+    game = Game.from_state(board, rules, state)
+    landed = [e.space for s in (1, 6) for e in game.play(s).events if type(e).__name__ == "Landed"]
+    assert landed == [30, 35] and game.state.turn == 10
+    beats = [Pattern("lands", 0, space=30), Pattern("lands", 0, space=35)]
+    sim = Simulator(board, rules, 2, 200, beats=beats)
+    horizon = Horizon(sim.t, sim.plan, 2, last_turn=10)
+    spins = TableSpins(np.array([[1, 6, 1, 1]]))
+    assert sim.run(Start.repeat(state, 1, beats=2), spins).held.all()
+    for h in (horizon, _without_frontier(horizon)):
+        sim.begin(Start.repeat(state, 1, beats=2), spins)
+        for _ in range(2):  # before the turn, and after the landing on 30 (a spin owed)
+            assert not h.hopeless(sim).any()
+            sim.step()
+    # The other on 20, nobody can be held on 30 by then: the landing ends his turn there, one is not enough
+    # (read by the frontier; without it a prisoner is assumed wherever one may be held).
+    free = dataclasses.replace(state, waiting=(0, 0), confined=(False, False), pos=(29, 20))
+    sim.begin(Start.repeat(free, 1, beats=2), spins)
+    assert horizon.hopeless(sim).all()
+
+
 def test_a_player_is_displaced_forward_no_further_than_the_others_can_have_gone():
     """On the Seat of Expectation (60), two turns of his left: a 1 lands on INGRATITUDE (61, back to 60), and to
     win after it he must be displaced to 66 by a mover there who throws over to the seat. A mover on 64 may be

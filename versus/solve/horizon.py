@@ -12,6 +12,8 @@ for every set of his beats still to hold, in a model that can only be quicker th
 - a wait costs the turns it names, and confinement its months, only where nobody can relieve
   him sooner (no collisions); confined, he begins again from the start square, as he must, or
   (`relief: return-and-spin`) is relieved back to his crime's origin with a spin owed at once;
+- counted onto a space where a prisoner may be held, he lands there and is sent back to his origin
+  to spin again at once (no turn spent), or, that spin the same as the last, his turn ends there;
 - between two of his turns, whatever the others' turns can do to him: each may displace him to
   its mover's origin (which may lie ahead: a crime sends its mover back onto him), once, or
   twice where a relief's spin out of turn follows;
@@ -236,6 +238,11 @@ class _Moves:
         # Displacements in a turn of another's: his move's, and a relief's spin out of turn after it.
         self.pushes = (players - 1) * (2 if t.relief_spin else 1) if t.collisions else 0
         self.relieved = confined & t.relief_spin  # by move: confined, and may be relieved back to its origin
+        # By move: counted onto a space where a prisoner may be held, he goes back to his origin and spins again
+        # at once (no turn spent), or, that spin the same, stays there and his turn ends.
+        origins = np.indices(self.land.shape)[0]
+        prisons = np.unique(final[t.crime_confines[self.land]]) if t.collisions else np.zeros(0, dtype=np.int64)
+        self.bounced = np.isin(final, prisons) & (final != origins) & ~t.sent_by_crime[self.land]
         pairs = sorted(self._pushed())
         self.pushed = (np.array([a for a, _ in pairs], dtype=np.int64), np.array([b for _, b in pairs], dtype=np.int64))
         # Bounded by a frontier (ahead) where others' turns displace him but nobody spins out of turn.
@@ -320,10 +327,15 @@ class _Moves:
         here = mask & ~standing
         pushed_at, pushed_to = self.pushed
         within = pushed_to[:, None] <= spaces[None, :]  # (push, frontier): the mover's origin no further
+        origins = np.indices(self.land.shape)[0][:, :, None]
+        bounced = self.bounced[:, :, None] & (self.stands[0][:, :, None] <= spaces)  # (origin, face, frontier)
         for _ in range(begin[mask].size + gap[mask].size + 1):
             later = np.full((*left.shape[:2], len(spaces)), UNREACHABLE, dtype=np.int64)
             for then, lifted in zip(self.then, self.lifted, strict=True):
                 later = np.minimum(later, gap[left, then[:, :, None], pushes, lifted])
+            if bounced.any():  # a prisoner on the space he counts onto (so no further than the frontier)
+                back = np.minimum(owed[left, origins, spaces], gap[left, origins, pushes, spaces])
+                later = np.where(bounced, np.minimum(later, back), later)
             later = np.where(self.wins[:, :, None], UNREACHABLE, later)
             later = np.where(left == 0, 0, later)
             best = later.min(axis=1)  # (origin, frontier)
@@ -389,6 +401,9 @@ class _Moves:
             later = np.minimum(then(self.then[0]), then(self.then[1])) + self.delay[None]
             if self.relieved.any():  # relieved back to the origin of the move, with a spin owed at once
                 later = np.where(self.relieved[None], np.minimum(later, turn[left, origins, 1]), later)
+            if self.bounced.any():  # sent back to the origin by a prisoner there: a spin owed, or the turn over
+                back = np.minimum(turn[left, origins, 1], gap[left, origins, pushes])
+                later = np.where(self.bounced[None], np.minimum(later, back), later)
             later = np.where(self.wins[None], UNREACHABLE, later)  # the game is over
             later = np.where(left == 0, 0, later)
             by_move = np.minimum(later + cost, UNREACHABLE).min(axis=2).T
