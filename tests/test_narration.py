@@ -956,6 +956,21 @@ def test_a_question_put_to_one_person_by_name_is_answered_by_that_person():
     assert loose == []
 
 
+def test_cried_and_the_stock_phrases_of_a_move_are_rationed():
+    """Readers of round 21 took "cried" as "the default speech tag" (four or five an export), and quoted "had
+    to give it up" (three turnings-out told so in one export) and "with the Mansion in plain view" as stock:
+    three cries an export, then "said"; each of those phrases once."""
+    from versus.narration.pipeline import CRIES
+
+    cried = 0
+    for path, seed in PAGES:
+        text = brisk_text(path, seed)
+        assert text.count("” cried ") <= CRIES, (path.stem, seed)
+        assert text.count("to give it up") <= 1 and text.count("Mansion in plain") <= 1, (path.stem, seed)
+        cried += text.count("” cried ") == CRIES
+    assert cried >= 3
+
+
 def test_the_goal_is_named_in_full_once_an_export():
     """'The Mansion of Happiness' repeated in full again and again: the narrator says 'the Mansion' after."""
     for path in EIGHT:

@@ -227,13 +227,15 @@ WORD = re.compile(r"[A-Za-z’']+")
 TICS: dict[tuple[str, ...], int] = {("very", "nearly"): 1, ("good", "deal"): 2, ("great", "deal"): 2,
                                     ("perfect", "composure"): 1, ("generally", "are"): 1, ("air", "of"): 1,
                                     ("colour",): 1, ("la",): 2, ("owing",): 1, ("acquaintance",): 1,
-                                    ("compliment",): 1, ("back", "to", "the", "place"): 1, ("severe",): 1}
+                                    ("compliment",): 1, ("back", "to", "the", "place"): 1, ("severe",): 1,
+                                    ("to", "give", "it", "up"): 1, ("the", "mansion", "in", "plain"): 1}
 # words counted as one tic however they are worded: a blush once an export, and Lydia's "La!" or "Lord!" twice
 # in all (readers found her "leaning on La! and Lord!"); and
 # words a reader remembers from one sentence to the next ("a compliment long owing", then "no more than was
 # owing"; "an acquaintance whose character…", then "an old acquaintance"), once an export; and "sent back to the
 # place she had come from", which readers quoted as the formula of every turning-out; and "severe", which came
-# three times in one conversation ("You are very severe, sir", "do not be severe", "You are severe")
+# three times in one conversation ("You are very severe, sir", "do not be severe", "You are severe"); and "had
+# to give it up" (three turnings-out in one export) and "the Mansion in plain view", which readers quoted as stock
 GESTURES = {"colour": "colour", "coloured": "colour", "colouring": "colour", "la": "la", "lord": "la", "owing": "owing",
             "owed": "owing", "acquaintance": "acquaintance", "compliment": "compliment", "compliments": "compliment",
             "severe": "severe"}

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 TOLERANCE = 0.15
 MOST_SENTENCES = 4  # in a paragraph of narration at brisk and full pace
 CONTRASTS = 3  # sentences an export opens on "But" or "Yet", so that the turn does not become a tic
+CRIES = 3  # exclamations tagged "cried" an export; then "said": readers heard "cried" as every line's tag
 LINKS = ("Meanwhile,", "Then", "Presently", "Soon afterwards")  # a middle sentence's turn to somebody else
 SCENE_EVENTS = ("opening", "interlude", "finish", "close", "unfinished")  # talk about the scene, not one moment of play
 MOST_DRAFTS = 40  # shapes drafted for a budget, likeliest first, before the nearest is taken
@@ -152,6 +153,7 @@ class Realising:
         self.refer = Referrer(telling.company, telling.scene.extra.get("names") == "printed")
         self.last_speakers: list[str] = []
         self.lines = 0  # spoken lines so far, to vary the reporting verbs
+        self.cries = 0  # lines tagged "cried" so far (CRIES)
         self.said = ""  # the paragraph's narration so far
         self.addressed = ""  # the one the last line named aloud, whom "said he" may then mean
         self.links = telling.seed % len(LINKS)  # words of time given so far, taken in turn from LINKS
@@ -404,7 +406,9 @@ class Realising:
             by_name = any(self.t.company.people[p].pronoun == person.pronoun for p in self.last_speakers[-1:])
         pronoun = lead_in or {"she": "she", "he": "he"}.get(person.pronoun, "they")
         verb = self._verb(answering, speaker)
-        body = speech(text, person.called, pronoun, verb, manner, by_name, tagged or bool(manner) or bool(lead_in))
+        body = speech(text, person.called, pronoun, verb, manner, by_name, tagged or bool(manner) or bool(lead_in),
+                      cry=self.cries < CRIES)
+        self.cries += "” cried " in body
         self.last_speakers.append(speaker)
         self.lines += 1
         self.refer.new_paragraph()

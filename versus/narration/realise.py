@@ -99,14 +99,16 @@ class Paragraph:
 
 
 
-def speech(line: str, name: str, pronoun: str, verb: str, manner: str, tag_name: bool, tagged: bool) -> str:
-    """A line as a novel prints it: curly quotes, and the tag after its first sentence ('said he')."""
+def speech(line: str, name: str, pronoun: str, verb: str, manner: str, tag_name: bool, tagged: bool,
+           cry: bool = True) -> str:
+    """A line as a novel prints it: curly quotes, and the tag after its first sentence ('said he'); with cry,
+    "cried he" after an exclamation."""
     line = line.strip()
     if not tagged:
         return curly(f'"{line}"')
     parts = re.split(r"(?<!\bMr\.)(?<!\bMrs\.)(?<!\bDr\.)(?<!\bSt\.)(?<=[.!?])\s+(?=[A-Z“\"])", line, maxsplit=1)
     head, rest = parts[0], parts[1] if len(parts) > 1 else ""
-    if head.endswith("!") and verb in ("said", "observed", "remarked"):  # "“The Mansion!” observed he" will not do
+    if cry and head.endswith("!") and verb in ("said", "observed", "remarked"):  # not "“The Mansion!” observed he"
         verb = "cried"
     who = f"{verb} {name}" if tag_name else f"{verb} {pronoun}"
     tail = f", {manner}" if manner else ""
