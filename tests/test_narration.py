@@ -960,8 +960,12 @@ def test_cried_and_the_stock_phrases_of_a_move_are_rationed():
     """Readers of round 21 took "cried" as "the default speech tag" (four or five an export), and quoted "had
     to give it up" (three turnings-out told so in one export) and "with the Mansion in plain view" as stock:
     three cries an export, then "said"; each of those phrases once."""
+    from versus.narration.checks import Phrases
     from versus.narration.pipeline import CRIES
 
+    phrases = Phrases(["to", "Mansion"])  # a name's words ("Road to Folly") leave a phrase of four uncounted
+    phrases.add("so that Mary had to give it up to Jane, with the Mansion in plain view")
+    assert phrases.would_exceed("and Jane had to give it up") and phrases.would_exceed("the Mansion in plain sight")
     cried = 0
     for path, seed in PAGES:
         text = brisk_text(path, seed)
