@@ -13,7 +13,7 @@ from helpers import brisk_page, brisk_play, brisk_text
 from versus.narration import checks, compose
 from versus.narration.cast import bundled, match
 from versus.narration.company import Company
-from versus.narration.pipeline import Telling
+from versus.narration.pipeline import Telling, shapes
 from versus.narration.rules import Book, builtin, parse
 from versus.narration.words import curly
 from versus.scenes.load import load_scene, scene_from_bytes
@@ -973,6 +973,26 @@ def test_cried_and_the_stock_phrases_of_a_move_are_rationed():
         assert text.count("to give it up") <= 1 and text.count("Mansion in plain") <= 1, (path.stem, seed)
         cried += text.count("” cried ") == CRIES
     assert cried >= 3
+
+
+def test_a_game_still_being_played_is_not_told_as_put_away():
+    """The app's prose panel told a take six spins in as "the board was cleared … with Elizabeth in front" and
+    "Shall we stop?": the author's next spin carries the story on. A game going on has no close; the same
+    take exported as it stands (the author stopped there) is told as put away."""
+    from versus.narration.plan import Beat
+
+    play = Playthrough(load_scene(EXAMPLES[0]), seed=0)
+    for _ in range(12):
+        play.step()
+    assert not play.finished
+    telling, going = Telling(play), Telling(play, going_on=True)
+    ends = ("unfinished", "close")
+    shape = shapes("brisk")[0]
+    assert any(b.kind in ends for b in telling._beats("brisk", shape))
+    beats: list[Beat] = going._beats("brisk", shape)
+    assert beats and not any(b.kind in ends for b in beats)
+    assert compose(play).paragraphs[-1].first is None  # the close: no action of its own
+    assert compose(play, going_on=True).paragraphs[-1].first is not None  # the page ends on the play
 
 
 def test_the_goal_is_named_in_full_once_an_export():

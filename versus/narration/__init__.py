@@ -12,22 +12,23 @@ if TYPE_CHECKING:
 
 
 def compose(play: Playthrough, pace: str = "brisk", words: int | None = None,
-            avoid: frozenset[str] = frozenset()) -> Composition:
+            avoid: frozenset[str] = frozenset(), going_on: bool = False) -> Composition:
     """The prose planned for a pace or a word budget, with the phrasings it used; avoid names the
     phrasings a manuscript's other exports used."""
     from versus.narration.pipeline import compose as run
 
-    return run(play, pace, words, avoid)
+    return run(play, pace, words, avoid, going_on)
 
 
-def narrate(play: Playthrough, pace: str = "brisk", words: int | None = None) -> list[str]:
+def narrate(play: Playthrough, pace: str = "brisk", words: int | None = None, going_on: bool = False) -> list[str]:
     """The prose of the play so far, as Markdown paragraphs (curly quotes, em dashes)."""
-    return [p.text for p in told(play, pace, words)]
+    return [p.text for p in told(play, pace, words, going_on)]
 
 
-def told(play: Playthrough, pace: str = "brisk", words: int | None = None) -> list[Paragraph]:
+def told(play: Playthrough, pace: str = "brisk", words: int | None = None,
+         going_on: bool = False) -> list[Paragraph]:
     """The prose as paragraphs that know which actions they tell (for --annotate and the checker)."""
-    return list(compose(play, pace, words).paragraphs)
+    return list(compose(play, pace, words, going_on=going_on).paragraphs)
 
 
 def annotated(paragraphs: list[Paragraph]) -> list[str]:
@@ -42,5 +43,5 @@ def annotated(paragraphs: list[Paragraph]) -> list[str]:
     return out
 
 
-def prose_markdown(play: Playthrough, pace: str = "brisk", words: int | None = None) -> str:
-    return "\n\n".join(narrate(play, pace, words)) + "\n"
+def prose_markdown(play: Playthrough, pace: str = "brisk", words: int | None = None, going_on: bool = False) -> str:
+    return "\n\n".join(narrate(play, pace, words, going_on)) + "\n"

@@ -66,10 +66,11 @@ class Telling:
     """What every draft of one take shares: the facts, the turning points, the company, the rules."""
 
     def __init__(self, play: Playthrough, avoid: frozenset[str] = frozenset(),
-                 rules: Sequence[Rule] | None = None) -> None:
+                 rules: Sequence[Rule] | None = None, going_on: bool = False) -> None:
         from versus.narration.author import author_rules
 
         self.play, self.avoid = play, avoid
+        self.going_on = going_on and not play.finished  # a game the author is still playing has no close yet
         self.scene, self.board = play.scene, play.board
         self.company = Company(self.scene)
         actions = [p.action for p in play.played]
@@ -118,10 +119,14 @@ class Telling:
         hushed = frozenset(f.action for f in self.firings if f.aside.say)
         finished = self.winner is not None
         if pace == "summary":
-            return planning.summary_beats(self.points, n, asides, finished, shape.moments, shape.lean, hushed)
-        if pace == "full":
-            return planning.full_beats(self.points, n, asides, finished, shape.lines, hushed)
-        return planning.beats(self.points, shape, n, asides, finished, len(self.scene.players), hushed)
+            beats = planning.summary_beats(self.points, n, asides, finished, shape.moments, shape.lean, hushed)
+        elif pace == "full":
+            beats = planning.full_beats(self.points, n, asides, finished, shape.lines, hushed)
+        else:
+            beats = planning.beats(self.points, shape, n, asides, finished, len(self.scene.players), hushed)
+        if self.going_on:  # not "the board was put away": the author's next spin carries the story on
+            beats = [b for b in beats if b.kind not in ("unfinished", "close")]
+        return beats
 
     def _seed_at(self, beat: Beat) -> int:
         """The seed of a beat's choices: the scene's seed and the spins up to the end of what it tells, so
@@ -534,9 +539,10 @@ DEFAULT = {"summary": Shape(0, 0, 2, 0, 1), "full": Shape(0, 3, 0)}
 
 
 def compose(play: Playthrough, pace: str = "brisk", words: int | None = None,
-            avoid: frozenset[str] = frozenset()) -> Composition:
-    """The prose at a pace, or within 15% of words (a budget for the body, headings not counted)."""
-    telling = Telling(play, avoid)
+            avoid: frozenset[str] = frozenset(), going_on: bool = False) -> Composition:
+    """The prose at a pace, or within 15% of words (a budget for the body, headings not counted); going_on:
+    the game is still being played (the app's prose so far), so no close tells it put away."""
+    telling = Telling(play, avoid, going_on=going_on)
     if words is None and pace in DEFAULT:
         best = telling.draft(pace, DEFAULT[pace])
         return Composition(best.paragraphs, best.words, None, best.phrasings)

@@ -23,10 +23,10 @@ def _narrate(scene, spins: tuple[int, ...], seed: int, actions: int, pace: str, 
              annotate: bool = False) -> str:
     from versus.narration import annotated, prose_markdown, told
 
-    play = replayed(scene, spins, seed, actions)
+    play = replayed(scene, spins, seed, actions)  # the take as far as the author has played it: no close yet
     if annotate:  # each paragraph after a note of the actions it tells, as export --annotate writes them
-        return "\n\n".join(annotated(told(play, pace, words))) + "\n"
-    return prose_markdown(play, pace, words)
+        return "\n\n".join(annotated(told(play, pace, words, going_on=True))) + "\n"
+    return prose_markdown(play, pace, words, going_on=True)
 
 
 def replayed(scene, spins: tuple[int, ...], seed: int, actions: int):
