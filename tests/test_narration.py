@@ -995,6 +995,12 @@ def test_a_game_still_being_played_is_not_told_as_put_away():
     assert compose(play, going_on=True).paragraphs[-1].first is not None  # the page ends on the play
 
 
+def test_a_possessive_that_stands_alone_is_hers_not_her():
+    """"which Kitty seemed to think the board's doing rather than her": {actor_his} is "her" before a noun;
+    standing alone at the end of a clause the word is {actor_hers}."""
+    assert not [r.text for r in builtin() if re.search(r"_his\}(\s*$|[.,;:!?”])", r.text)]
+
+
 def test_the_goal_is_named_in_full_once_an_export():
     """'The Mansion of Happiness' repeated in full again and again: the narrator says 'the Mansion' after."""
     for path in EIGHT:
