@@ -170,8 +170,8 @@ def test_who_kept_the_front_is_told_in_one_stretch_sentence_at_most():
     for so many spins"): a stretch tells who kept or took the front once an export, then something else.
     Who went up fastest counts too: "Mr. Collins went up the board faster than anybody" and then "Mr. Collins
     went on before everybody else upon the road to Virtue" was quoted as the same beat said twice."""
-    stretch = {r.id for r in builtin()
-               if r.beat == "stretch" and (re.search(r"\{(L|l)eader\}|\{(B|b)efore\}", r.text) or FASTEST.search(r.text))}
+    lead = re.compile(r"\{(L|l)eader\}|\{(B|b)efore\}")
+    stretch = {r.id for r in builtin() if r.beat == "stretch" and (lead.search(r.text) or FASTEST.search(r.text))}
     assert len(stretch) > 20
     for path, seed in PAGES:
         used = brisk_page(path, seed).phrasings
@@ -999,6 +999,15 @@ def test_a_possessive_that_stands_alone_is_hers_not_her():
     """"which Kitty seemed to think the board's doing rather than her": {actor_his} is "her" before a noun;
     standing alone at the end of a clause the word is {actor_hers}."""
     assert not [r.text for r in builtin() if re.search(r"_his\}(\s*$|[.,;:!?”])", r.text)]
+
+
+def test_a_line_that_speaks_of_somebody_as_away_is_not_said_with_them_at_the_table():
+    """"You may tell Miss Bingley so; she will want to know," said with Miss Bingley looking on: a line says
+    `absent:` those it speaks of as away, and holds only where none of them is present."""
+    line = next(r for r in builtin() if "You may tell Miss Bingley so" in r.text)
+    query = {"event": "close", "hearer_role": "actor", "lost": True, "speaker": "elizabeth", "hearer": "darcy"}
+    assert line.matches(query | {"present": frozenset({"elizabeth", "darcy", "jane"})})
+    assert not line.matches(query | {"present": frozenset({"elizabeth", "darcy", "caroline"})})
 
 
 def test_the_goal_is_named_in_full_once_an_export():
