@@ -24,6 +24,7 @@ from versus.narration.conditions import holds
 HERE = Path(__file__).resolve().parent / "lines"
 SLOT_PATTERN = re.compile(r"\{([A-Za-z_0-9]+)\}")
 LEAN_WORDS = 24  # a sentence a tight budget can afford
+RUN = 5  # words in a row of a narrator's sentence that a folder's later chapters do not repeat
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,8 +245,10 @@ class Book:
         self.frames: Counter[str] = Counter()  # how the narrator's sentences so far began ("down went")
         # how the narrator's sentences in the manuscript's earlier exports began: a reader of the folder
         # meets "It cost Mr. Collins three counters…" in one chapter and "It cost Mr. Bingley…" in the next
-        self.folder = Counter(_frame(r.text) for r in map(self.library.by_id.get, sorted(avoid))
-                              if r is not None and not r.spoken and r.beat not in ("", "step"))
+        earlier = [r for r in map(self.library.by_id.get, sorted(avoid))
+                   if r is not None and not r.spoken and r.beat not in ("", "step")]
+        self.folder = Counter(_frame(r.text) for r in earlier)
+        self.folder_runs = frozenset().union(*(_runs(r.text) for r in earlier))  # and the phrases they used
 
     def _worn(self, rule: Rule) -> bool:
         """A narrator's sentence that would begin as too many in this export already began."""
@@ -260,6 +263,8 @@ class Book:
             return False
         if SEATED in rule.text:  # the players seated one by one, in every chapter, read as one template's
             return self.folder[SEATED] > 0
+        if _runs(rule.text) & self.folder_runs:  # "with the Mansion in plain view" on three pages of four
+            return True
         return allowance(rule.text) == 1 and self.folder[_frame(rule.text)] > 0
 
     def reseed(self, seed: int) -> None:
@@ -362,6 +367,14 @@ def _frame(text: str) -> str:
     Elizabeth…" and then "Down went Mary…" in one export read as a template's. A setting that seats the
     players one by one is one frame, however it begins."""
     return SEATED if SEATED in text else " ".join(text.lower().split()[:2])
+
+
+@cache
+def _runs(text: str) -> frozenset[tuple[str, ...]]:
+    """A narrator's runs of five of its own words, a slot breaking the run: a phrase that a reader of the
+    folder meets in one chapter and remembers in the next ("paid three counters for the privilege")."""
+    words = [re.findall(r"[a-z’']+", part.lower()) for part in re.split(r"\{[A-Za-z_0-9]+\}", text)]
+    return frozenset(tuple(w[k:k + RUN]) for w in words for k in range(len(w) - RUN + 1))
 
 
 def _opening(line: str) -> str:
