@@ -208,7 +208,7 @@ def test_a_reply_answers_the_line_before_and_voices_stay_with_their_owners(path)
     scene = load_scene(path)
     play = played(scene, 3)
     telling = Telling(play)
-    book = Book(telling.rules, telling.seed)
+    book = Book(telling.library, telling.seed)
     talk = Talk(telling.company, book, Memory(), telling.base)
     teller = Teller(telling.company, telling.facts, book, talk, telling.base, telling.space_names,
                     [f.aside for f in telling.firings], telling.winner)
@@ -439,7 +439,7 @@ def test_a_stretch_does_not_tell_a_confinement_of_one_a_later_moment_shuts_up():
 
     play = played(load_scene(EXAMPLES[0]), 0)
     telling = Telling(play)
-    book = Book(telling.rules, telling.seed)
+    book = Book(telling.library, telling.seed)
     teller = Teller(telling.company, telling.facts, book, Talk(telling.company, book, Memory(), telling.base),
                     telling.base, telling.space_names, [], telling.winner)
     shut = next(p for p in telling.points if p.event == "confined" and p.index > 3)
@@ -495,7 +495,7 @@ def test_nobody_announces_their_own_fortune_to_nobody(path):
 
     for seed in (0, 3):
         telling = Telling(played(load_scene(path), seed))
-        book = Book(telling.rules, telling.seed)
+        book = Book(telling.library, telling.seed)
         talk = Talk(telling.company, book, Memory(), telling.base)
         teller = Teller(telling.company, telling.facts, book, talk, telling.base, telling.space_names, [],
                         telling.winner)
@@ -682,7 +682,7 @@ def test_a_collision_tells_whether_it_carried_the_one_turned_out_into_the_lead()
     seen = set()
     for path, seed in itertools.product(EXAMPLES, range(3)):
         telling = Telling(played(load_scene(path), seed))
-        teller = Teller(telling.company, telling.facts, Book(telling.rules, telling.seed), None, telling.base,
+        teller = Teller(telling.company, telling.facts, Book(telling.library, telling.seed), None, telling.base,
                         telling.space_names, [], telling.winner)
         for point in (p for p in telling.points if p.event == "collision"):
             a, facts = telling.facts.actions[point.index], dict(teller.moment(point).facts)
@@ -700,7 +700,7 @@ def test_a_leader_just_sent_back_is_not_told_as_left_alone_by_the_vices():
     found = 0
     for path, seed in itertools.product(EXAMPLES, range(3)):
         telling = Telling(played(load_scene(path), seed))
-        teller = Teller(telling.company, telling.facts, Book(telling.rules, telling.seed), None, telling.base,
+        teller = Teller(telling.company, telling.facts, Book(telling.library, telling.seed), None, telling.base,
                         telling.space_names, [], telling.winner)
         acts, n = telling.facts.actions, len(telling.company.by_seat)
         for i in range(len(acts) - n - 1):
@@ -715,7 +715,7 @@ def test_a_leader_just_sent_back_is_not_told_as_left_alone_by_the_vices():
 def _converse(telling, point, memory, teller_class):
     from versus.narration.talk import Talk
 
-    book = Book(telling.rules, telling.seed)
+    book = Book(telling.library, telling.seed)
     talk = Talk(telling.company, book, memory, telling.base)
     teller = teller_class(telling.company, telling.facts, book, talk, telling.base, telling.space_names, [],
                           telling.winner)
@@ -855,7 +855,7 @@ def test_no_conversation_ends_on_a_question_nobody_answers():
         for point in telling.points:
             from versus.narration.talk import Talk
 
-            book = Book(telling.rules, telling.seed)
+            book = Book(telling.library, telling.seed)  # the rules indexed once a telling, not once a point
             talk = Talk(telling.company, book, memory, telling.base)
             teller = Teller(telling.company, telling.facts, book, talk, telling.base, telling.space_names, [],
                             telling.winner)
@@ -877,7 +877,7 @@ def test_no_talk_follows_a_moment_that_no_sentence_told():
     play = played(load_scene(ELSEWHERE[0]))
     for rules, talked in (([r for r in builtin() if r.spoken], False), (builtin(), True)):
         telling = Telling(play, rules=rules)
-        book = Book(telling.rules, telling.seed)
+        book = Book(telling.library, telling.seed)
         teller = Teller(telling.company, telling.facts, book, Talk(telling.company, book, Memory(), telling.base),
                         telling.base, telling.space_names, [], telling.winner)
         said = [b.said for p in telling.points if p.event in ("crime", "collision", "lead")
@@ -1051,7 +1051,7 @@ def test_the_one_who_passed_or_turned_out_another_speaks_of_it_to_that_one():
 
     for path in EIGHT:
         telling = Telling(played(load_scene(path)))
-        talk = Talk(telling.company, Book(telling.rules, telling.seed), Memory(), telling.base)
+        talk = Talk(telling.company, Book(telling.library, telling.seed), Memory(), telling.base)
         for point in (p for p in telling.points if p.event in ("collision", "lead") and p.other is not None):
             actor = telling.company.by_seat[point.actor]
             other = telling.company.by_seat[point.other]
@@ -1062,7 +1062,7 @@ def test_the_one_who_passed_or_turned_out_another_speaks_of_it_to_that_one():
 def _moment_of(telling, point):
     from versus.narration.tell import Teller
 
-    teller = Teller(telling.company, telling.facts, Book(telling.rules, telling.seed), None, telling.base,
+    teller = Teller(telling.company, telling.facts, Book(telling.library, telling.seed), None, telling.base,
                     telling.space_names, [], telling.winner)
     return teller.moment(point)
 
@@ -1192,7 +1192,7 @@ def test_the_proud_and_the_shy_say_their_say_once_a_conversation(path):
         telling = Telling(played(load_scene(path), seed))
         people = telling.company.people
         for reserved in (True, False):
-            book = Book(telling.rules, telling.seed)
+            book = Book(telling.library, telling.seed)
             talk = Talk(telling.company, book, Memory(), telling.base, reserved)
             teller = Teller(telling.company, telling.facts, book, talk, telling.base, telling.space_names, [],
                             telling.winner)
@@ -1280,7 +1280,7 @@ def test_the_proud_and_the_shy_fall_silent_once_they_have_said_their_share(path)
     most = {}
     for reserved in (True, False):
         telling = Telling(played(load_scene(path), 0))
-        book = Book(telling.rules, telling.seed)
+        book = Book(telling.library, telling.seed)
         talk = Talk(telling.company, book, Memory(), telling.base, reserved)
         teller = Teller(telling.company, telling.facts, book, talk, telling.base, telling.space_names, [],
                         telling.winner)
@@ -1402,7 +1402,7 @@ def test_the_narrator_comments_on_one_moment_in_three_told_alone():
     kept = told = 0
     for path in EIGHT:
         telling = Telling(played(load_scene(path), 0))
-        book = Book(telling.rules, telling.seed)
+        book = Book(telling.library, telling.seed)
         teller = Teller(telling.company, telling.facts, book, Talk(telling.company, book, Memory(), telling.base),
                         telling.base, telling.space_names, [], telling.winner)
         comments = []
@@ -1465,7 +1465,7 @@ def test_no_stretch_calls_the_leader_untouched_just_before_the_leader_falls():
             lead = telling.facts.lead[point.index].leader  # who led as the action began
             if point.event not in SETBACKS or lead != point.actor or point.index < 8:
                 continue
-            book = Book(telling.rules, telling.seed)
+            book = Book(telling.library, telling.seed)
             teller = Teller(telling.company, telling.facts, book, Talk(telling.company, book, Memory(), telling.base),
                             telling.base, telling.space_names, [], telling.winner)
             after = Beat("moment", point.index, point.index, point)
