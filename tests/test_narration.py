@@ -164,14 +164,13 @@ def test_the_end_has_a_paragraph_of_its_own():
 
 
 def test_who_kept_the_front_is_told_in_one_stretch_sentence_at_most():
-    from versus.narration.tell import FASTEST
 
     """Readers counted the lead's sentences ("was in front when the sums were done", "remained in front
     for so many spins"): a stretch tells who kept or took the front once an export, then something else.
     Who went up fastest counts too: "Mr. Collins went up the board faster than anybody" and then "Mr. Collins
     went on before everybody else upon the road to Virtue" was quoted as the same beat said twice."""
     lead = re.compile(r"\{(L|l)eader\}|\{(B|b)efore\}")
-    stretch = {r.id for r in builtin() if r.beat == "stretch" and (lead.search(r.text) or FASTEST.search(r.text))}
+    stretch = {r.id for r in builtin() if r.beat == "stretch" and (lead.search(r.text) or r.concept == "ahead")}
     assert len(stretch) > 20
     for path, seed in PAGES:
         used = brisk_page(path, seed).phrasings

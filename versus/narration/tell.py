@@ -24,7 +24,6 @@ from versus.narration.turning import TurningPoint, began_again
 from versus.narration.words import ROUGH_AFTER, a_spin, about, counted, listing, number, times
 from versus.scenes.model import Aside
 
-FASTEST = re.compile(r"\bfaster than\b|\bthe board belonged to\b")  # a gainer's sentence a reader takes for a lead
 LEAD_STRETCHES = 1  # stretch sentences of an export that may turn on who kept or took the front
 COMMENT_EVERY = 3  # a moment told alone keeps the narrator's comment at most once in this many
 SETBACKS = ("crime", "fall", "confined", "overshoot")  # turning points that set their player back
@@ -396,7 +395,7 @@ class Teller:
         if "eader}" in rule.text:  # the reader now knows who was in front
             self._lead_told(s.after.leader)
         self.lead_stretches += "eader}" in rule.text or "efore}" in rule.text
-        if FASTEST.search(rule.text):  # "went up the board faster than anybody" reads as in front: a later "when she
+        if rule.concept == "ahead":  # "went up the board faster than anybody" reads as in front: a later "when she
             self.fastest = self._gainer(s)  # was leading the table" of another would read as a contradiction,
             self.lead_stretches += 1  # and "went on before everybody else" as the same thing said twice
         if "onfined}" in rule.text and confined:
