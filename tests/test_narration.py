@@ -1532,3 +1532,31 @@ def test_a_setback_says_nothing_of_a_lead_the_reader_was_never_shown():
     told = text[:text.index("Anger")]
     assert "Mr. Collins" in told and re.search(r"(in front|before everybody|faster than anybody)", told), told
     assert not re.search(r"Anger[^.]*(leading|led) the table", text), text
+
+
+def test_a_rule_matches_exactly_where_each_criterion_holds():
+    """Criteria are read once into plain tests for speed: they must agree with `holds` and the specials on
+    every kind of value a query carries (a word, a number against a comparison, true against 1, a list)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from versus.narration.conditions import holds
+    from versus.narration.rules import SPECIAL, Rule
+
+    scalar = st.one_of(st.sampled_from(["lead", "crime", ">= 2", "< 1", "3", "jane"]), st.integers(-1, 4),
+                       st.booleans(), st.none())
+    wanted = st.one_of(scalar, st.lists(scalar, min_size=1, max_size=3))
+    actual = st.one_of(scalar, st.lists(scalar, max_size=2), st.frozensets(st.sampled_from(["lead", "jane"])))
+    keys = st.sampled_from(["event", "gap", "speaker", "recall", "present", "motif"])
+
+    @settings(max_examples=400, deadline=None)
+    @given(st.dictionaries(keys, wanted, max_size=3), st.dictionaries(keys, actual, max_size=4))
+    def agree(criteria, query):
+        query = {k: v for k, v in query.items() if k not in SPECIAL or isinstance(v, frozenset)}  # as facts are
+        rule = Rule("r", "text", True, tuple(sorted(criteria.items())))
+        words = {k: frozenset(map(str, v if isinstance(v, list) else [v])) for k, v in criteria.items()}
+        expected = all(SPECIAL[k](words[k], query) if k in SPECIAL else k in query and holds(v, query[k])
+                       for k, v in criteria.items())
+        assert rule.matches(query) == expected, (criteria, query)
+
+    agree()

@@ -12,14 +12,14 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from versus import yamlio
 from versus.narration.checks import Phrases
-from versus.narration.conditions import holds
+from versus.narration.conditions import COMPARISON, holds
 
 HERE = Path(__file__).resolve().parent / "lines"
 SLOT_PATTERN = re.compile(r"\{([A-Za-z_0-9]+)\}")
@@ -43,20 +43,49 @@ class Rule:
     manner: str = ""
     beat: str = ""  # for narration: opening, moment, finish, unfinished, close, bridge
     source: str = ""  # file:rule, for messages
+    tests: tuple[Test, ...] = field(init=False, repr=False, compare=False)  # the criteria, read once
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tests", tuple(_test(key, wanted) for key, wanted in self.criteria))
 
     @property
     def echoes(self) -> bool:
         return "{echo}" in self.text or "{Echo}" in self.text
 
     def matches(self, query: Mapping[str, Any]) -> bool:
-        for key, wanted in self.criteria:
-            special = SPECIAL.get(key)
-            if special is not None:
-                if not special(wanted, query):
+        for key, how, wanted in self.tests:  # a telling matches some hundred thousand criteria: kept plain
+            if how == IS:
+                if query.get(key, MISSING) != wanted:
                     return False
-            elif key not in query or not holds(wanted, query[key]):
+            elif how == AMONG:
+                try:
+                    if query.get(key, MISSING) not in wanted:
+                        return False
+                except TypeError:  # a fact no set can hold (a list) equals none of its words
+                    return False
+            elif how == HOLDS:
+                if key not in query or not holds(wanted, query[key]):
+                    return False
+            elif not SPECIAL[key](wanted, query):
                 return False
         return True
+
+
+# How a criterion is tested: a fact equal to one value, or to one of several, or compared ("> 2"), or special.
+IS, AMONG, HOLDS, OWN = range(4)
+Test = tuple[str, int, Any]
+MISSING = object()
+
+
+def _test(key: str, wanted: Any) -> Test:
+    """A criterion read once: the cheap tests where its values are plain words, flags and numbers."""
+    if key in SPECIAL:
+        return key, OWN, frozenset(_words(wanted))
+    values = wanted if isinstance(wanted, list) else [wanted]
+    if not all(v is None or isinstance(v, (bool, int, float)) or (isinstance(v, str) and not COMPARISON.match(v))
+               for v in values):
+        return key, HOLDS, wanted
+    return (key, IS, wanted) if not isinstance(wanted, list) else (key, AMONG, frozenset(values))
 
 
 def _held(query: Mapping[str, Any], key: str) -> frozenset[str]:
@@ -65,13 +94,14 @@ def _held(query: Mapping[str, Any], key: str) -> frozenset[str]:
 
 
 # Criteria that are not a fact compared with a value: what has been said, who is at the table.
-SPECIAL: dict[str, Callable[[Any, Mapping[str, Any]], bool]] = {
-    "recall": lambda wanted, q: set(_words(wanted)) <= _held(q, "memory"),
-    "unless": lambda wanted, q: not set(_words(wanted)) & _held(q, "memory"),
-    "author": lambda wanted, q: True,  # weight only: an author's rule outranks a bundled one of the same criteria
-    "present": lambda wanted, q: set(_words(wanted)) <= _held(q, "present"),
-    "absent": lambda wanted, q: not set(_words(wanted)) & _held(q, "present"),
-    "motif": lambda wanted, q: bool(set(_words(wanted)) & _held(q, "motifs")),
+# (Each is given the set of the criterion's words.)
+SPECIAL: dict[str, Callable[[frozenset[str], Mapping[str, Any]], bool]] = {
+    "recall": lambda words, q: words <= _held(q, "memory"),
+    "unless": lambda words, q: not words & _held(q, "memory"),
+    "author": lambda words, q: True,  # weight only: an author's rule outranks a bundled one of the same criteria
+    "present": lambda words, q: words <= _held(q, "present"),
+    "absent": lambda words, q: not words & _held(q, "present"),
+    "motif": lambda words, q: bool(words & _held(q, "motifs")),
 }
 
 
@@ -381,6 +411,7 @@ def _opening(line: str) -> str:
     return re.split(r"(?<=[.!?])\s+", line.strip(), maxsplit=1)[0].lower()
 
 
+@cache
 def _plain(text: str) -> str:
     """A rule's own words, its slots left out (a name or a space is not a repeated phrase)."""
     return SLOT_PATTERN.sub(" ", text)
