@@ -150,7 +150,7 @@ def test_same_beats_as_the_scene_tracker(board_id, preset):
     board = load_board(board_id)
     rules = board.rules(preset)
     rng = np.random.default_rng(11)
-    for players, games in ((2, 80), (4, 40)):
+    for players, games in ((2, 50), (4, 25)):
         beats = _beats(board, rules, players)
         matrix = rng.integers(1, rules.teetotum + 1, size=(games, SPINS))
         state = initial_state(board, rules, players)

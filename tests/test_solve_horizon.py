@@ -27,7 +27,7 @@ from versus.scenes.patterns import Vocabulary, parse
 from versus.solve import Unsolvable, solve
 from versus.solve.horizon import Horizon
 
-GAMES = 200  # games a parameter plays: enough to give up on thousands of sets and see hundreds come right
+GAMES = 120  # games a parameter plays: enough to give up on thousands of sets and see hundreds come right
 SETS = 30  # single beats, and as many sets of one player's: each a bound asked at every step of every game
 ROOT = Path(__file__).resolve().parent.parent
 SCENES = [ROOT / "scenes" / "netherfield.yaml", ROOT / "scenes" / "longbourn.yaml", ROOT / "scenes" / "rosings.yaml",
