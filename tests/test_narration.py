@@ -541,7 +541,9 @@ def test_a_tag_only_where_the_reader_needs_one():
         for para in (p.text for p in brisk_page(path, seed).paragraphs):
             speeches += "“" in para
             tagged += bool(re.search(rf"” {checks.VERB} ", para))
-    assert tagged <= 0.69 * speeches  # it was 72%, and is 67%
+    # it was 72%, then 67%; 69% since a talk's cry after the second is left unsaid, and with it, at times,
+    # the name that told whose the answer was
+    assert tagged <= 0.70 * speeches
 
 
 def test_the_one_named_aloud_answers_the_first_line_untagged():
@@ -1560,3 +1562,54 @@ def test_a_rule_matches_exactly_where_each_criterion_holds():
         assert rule.matches(query) == expected, (criteria, query)
 
     agree()
+
+
+def test_after_two_cries_a_turn_of_the_board_is_met_by_a_remark_not_a_cry():
+    """Readers found every turn met by an exclamation and then a retort ("a move, a joke about it, and a
+    reply"): two talks of play an export may open on a cry; after them a line that opens on one is said
+    without it where what follows stands alone, and another line is taken where one will serve."""
+    from versus.narration.talk import PLAY_EVENTS, Memory, Talk, without_cry
+
+    later_cries = uncried = 0
+    for path in EIGHT:
+        telling = Telling(played(load_scene(path)))
+        talk = Talk(telling.company, Book(telling.library, telling.seed), Memory(), telling.base)
+        cries = 0
+        for point in (p for p in telling.points if p.event in PLAY_EVENTS):
+            said = talk.converse(_moment_of(telling, point), 2)
+            if not said:
+                continue
+            first = re.split(r"(?<!Mr\.)(?<!Mrs\.)(?<=[.!?]) ", said[0].text)[0]
+            cries += first.endswith("!")
+            later_cries += first.endswith("!") and cries > 2
+            if said[0].uncried:
+                uncried += 1
+                assert cries >= 2 and said[0].text == without_cry(said[0].rule.text) != ""
+    assert uncried >= 10 and later_cries < uncried / 2, (uncried, later_cries)  # met, and mostly kept
+    assert without_cry("Turned out! You might have asked, Mr. Darcy.") == "You might have asked, Mr. Darcy."
+    assert without_cry("Oh, Lydia! That is too bad of the board.") == ""  # "That" leans back on the cry
+    assert without_cry("To be fined at the gate, Mr. Darcy! I hope you will pay it gladly.") == \
+        "I hope you will pay it gladly."
+
+
+def test_a_square_is_the_subject_of_two_sentences_an_export_at_most():
+    """"Piety lifted Elizabeth past Jane", "Temperance, Chastity and Charity each did Miss Bingley a good turn",
+    "The Water sent Mr. Darcy on": readers took a board that moves the players about for a program's. The
+    players are the subjects of the page; a square may be, twice an export."""
+    squares = {r.id for r in builtin() if not r.spoken and r.text.startswith(("{Space}", "{Lifts}", "{Setbacks}"))}
+    assert len(squares) > 30
+    most = 0
+    for path, seed in PAGES:
+        most = max(most, len(squares.intersection(brisk_page(path, seed).phrasings)))
+        assert most <= 2, (path.name, seed)
+    assert most == 2
+
+
+def test_who_is_in_front_is_told_three_times_an_export_at_most():
+    """"Who is in front, reported again and again": an early change of lead between two who are not the
+    rivals is no turning point of its own (it was told as one, "Piety lifted Elizabeth past Jane and into the
+    lead"); the late ones, and the rivals', are."""
+    lead = re.compile(r"\b(in front|the lead|led the|leading the)\b")
+    told = [len(lead.findall(" ".join(u.text for p in brisk_page(path, seed).paragraphs for u in p.units
+                                      if "“" not in u.text))) for path, seed in PAGES]
+    assert max(told) <= 3 and sum(told) >= len(PAGES) // 2, told  # told, but not again and again

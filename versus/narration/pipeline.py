@@ -396,7 +396,7 @@ class Realising:
             facts = dict(block.moment.facts)
             values = {"space": self.t.realiser.names(str(facts.get("space_name", ""))),
                       "echo": said.echo, **amounts(int(facts.get("paid", 0) or 0))}
-            text = self.refer.speech(said.rule.text, said.speaker, said.hearer, roles, values)
+            text = self.refer.speech(said.text, said.speaker, said.hearer, roles, values)
             text = self.t.realiser.names(text)
             answering = said.answering
         tagged, by_name = self._tagging(speaker)

@@ -303,13 +303,15 @@ class Book:
 
     def best(self, candidates: Iterable[Rule], query: Mapping[str, Any], answering: str = "",
              gist: str = "", unsaid: tuple[str, ...] = (), brief: bool = False,
-             holding: tuple[str, ...] = (), fresh: bool = False) -> tuple[int, Rule] | None:
+             holding: tuple[str, ...] = (), fresh: bool = False, shun: frozenset[str] = frozenset()
+             ) -> tuple[int, Rule] | None:
         """The most specific rule whose criteria hold, not used before; ties broken by the seed. unsaid:
         slots the rule must not hold ("{behind}" where the distance is too great to be worth a number);
         holding: slots of which it must hold one, where given; fresh: none that begins as a sentence in an
-        earlier export of the folder began (else such a one where nothing else will serve)."""
+        earlier export of the folder began (else such a one where nothing else will serve); shun: concepts
+        not to be told again ("ahead")."""
         found = [(specificity(r, answering), r) for r in candidates
-                 if r.id not in self.spent and r.text not in self.texts and r.matches(query)
+                 if r.id not in self.spent and r.text not in self.texts and r.concept not in shun and r.matches(query)
                  and not any(slot in r.text for slot in unsaid)
                  and (not holding or any(slot in r.text for slot in holding))
                  and not (r.spoken and self.library.openings.get(r.id) in self.openings)
@@ -353,11 +355,12 @@ class Book:
         return self.best(sorted(general.values(), key=lambda r: r.id), query, said.concept, gist)
 
     def narration(self, query: Mapping[str, Any], again: bool = False, unsaid: tuple[str, ...] = (),
-                  brief: bool = False, holding: tuple[str, ...] = (), fresh: bool = False) -> Rule | None:
+                  brief: bool = False, holding: tuple[str, ...] = (), fresh: bool = False,
+                  shun: frozenset[str] = frozenset()) -> Rule | None:
         """The narrator's rule for the query; with again, one already used may serve when none is left;
         brief: the shorter sentences first."""
         found = self.best(self._firsts(False, query), query, unsaid=unsaid, brief=brief, holding=holding,
-                          fresh=fresh)
+                          fresh=fresh, shun=shun)
         if found is None and again:
             matching = [r for r in self._firsts(False, query) if r.matches(query)]
             return max(matching, key=specificity) if matching else None
@@ -385,9 +388,16 @@ SEATED = "{seated}"
 FRAMES = {"{": 3}  # sentences of an export that may begin alike: on a person's name, three; otherwise one
 
 
+SQUARE = "{square}"  # the frame of every sentence whose subject is a square: "Piety lifted Elizabeth…"
+SQUARES = ("{Space}", "{Lifts}", "{Setbacks}")
+SQUARE_SUBJECTS = 2  # such sentences an export: readers took a board that moves the players about for a program's
+
+
 def allowance(text: str) -> int:
     """How many sentences of an export may begin as this one does: three where it begins on a person's
-    name ("{actor} came", or "Mr. Bingley was"), one otherwise."""
+    name ("{actor} came", or "Mr. Bingley was"), two on a square, one otherwise."""
+    if _frame(text) == SQUARE:
+        return SQUARE_SUBJECTS
     named = text.split(" ", 1)[0] in TITLES
     return FRAMES.get("{" if named else _frame(text)[:1], 1)
 
@@ -396,7 +406,9 @@ def _frame(text: str) -> str:
     """How a narrator's sentence begins, its first two words ("down went", "{actor} came"): "Down went
     Elizabeth…" and then "Down went Mary…" in one export read as a template's. A setting that seats the
     players one by one is one frame, however it begins."""
-    return SEATED if SEATED in text else " ".join(text.lower().split()[:2])
+    if SEATED in text:
+        return SEATED
+    return SQUARE if text.startswith(SQUARES) else " ".join(text.lower().split()[:2])
 
 
 @cache

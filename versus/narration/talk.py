@@ -9,6 +9,8 @@ a word where a reply is written for them. Lines write to the scene's memory as t
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +24,7 @@ PASSED = ("collision", "lead")  # moments whose one it befell speaks of them onl
 RESERVED = ("proud", "shy", "timid")  # tempers that say their say in a conversation and let it stand
 RESERVED_LINES = 3  # lines a reserved person speaks in a scene before falling silent (bar their own win)
 WINNER_FIRST = 6.0  # at the finish the winner's own word is preferred to open the talk: a winner is never silent
+EXCLAIMED = 2  # talks of play an export may open on an exclamation ("Turned out!"); then another kind of line
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +36,11 @@ class Said:
     rule: Rule
     echo: str = ""
     answering: bool = False  # a reply to the line before (so "replied" may tag it)
+    uncried: bool = False  # spoken without its first sentence, an exclamation (see EXCLAIMED)
+
+    @property
+    def text(self) -> str:
+        return without_cry(self.rule.text) if self.uncried else self.rule.text
 
 
 @dataclass(slots=True)
@@ -43,6 +51,7 @@ class Memory:
     spoke: dict[str, int] = field(default_factory=dict)  # scene id -> lines spoken
     last: str = ""  # who spoke last, so that a conversation does not open with the voice that closed the one before
     opened: tuple[str, str] = ("", "")  # who opened the last conversation, and with what kind of line (console)
+    exclaimed: int = 0  # talks of play opened on an exclamation (EXCLAIMED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +104,7 @@ class Talk:
         out = [first]
         self._said(first)
         self.memory.opened = (first.speaker, _kind(first.rule.concept))
+        self.memory.exclaimed += moment.event in PLAY_EVENTS and _exclaims(first.rule) and not first.uncried
         kept: list[tuple[set[str], dict[str, int], str]] = []  # memory before each reply, to forget one taken back
         while len(out) < most:
             nxt = self._reply(moment, out[-1])
@@ -166,6 +176,13 @@ class Talk:
                         continue  # Charlotte consoling Maria twice running reads as a program's
                     found.append((score, len(found), Said(speaker.id, hearer.id, hit[1])))
         found.sort(key=lambda f: (-f[0], f[1]))
+        if moment.event in PLAY_EVENTS and self.memory.exclaimed >= EXCLAIMED:
+            # every turn of the board met by a cry and then a retort read as a program's rhythm: after two, a
+            # line that opens on a cry is said without it ("Turned out! You might have asked" is "You might
+            # have asked"), and one that is nothing but a cry gives way to another where anybody has one
+            plain = [(score, k, dataclasses.replace(said, uncried=True) if _exclaims(said.rule) else said)
+                     for score, k, said in found if not _exclaims(said.rule) or without_cry(said.rule.text)]
+            found = plain or found
         people = self.company.people
         unheard = [f for f in found if people[f[2].speaker].seat is None and not self.memory.spoke.get(f[2].speaker)]
         if prefer_onlookers and unheard:  # at the opening and the close, an onlooker not yet heard has the word
@@ -196,7 +213,7 @@ class Talk:
     def _reply(self, moment: Moment, said: Said) -> Said | None:
         people = self.company.people
         addressed, speaker = people[said.hearer], people[said.speaker]
-        gist = said.rule.gist
+        gist = said.rule.gist if said.rule.gist.lower() in said.text.lower() else ""  # no echo of a cry unsaid
         best: tuple[int, Said] | None = None
         for who in [addressed, *(p for p in people.values() if p.id not in (addressed.id, speaker.id))]:
             if who.only_mine or self._spent(moment, who):
@@ -211,3 +228,28 @@ class Talk:
 def _kind(concept: str) -> str:
     """The kind of a line's concept ('console' of 'console.fine'); '' for none."""
     return concept.split(".")[0]
+
+
+def _exclaims(rule: Rule) -> bool:
+    """A line whose first sentence is an exclamation ("Oh, that is too bad!")."""
+    return _sentences(rule.text)[0].endswith("!")
+
+
+LEANS_BACK = ("that", "this", "it", "such", "so", "and", "but", "there", "yes", "no", "oh", "la")
+SENTENCE_END = re.compile(r"(?<!\bMr\.)(?<!\bMrs\.)(?<!\bDr\.)(?<!\bSt\.)(?<=[.!?])\s+")  # not "Mr. Darcy"
+
+
+def _sentences(text: str) -> list[str]:
+    """A line's first sentence and the rest (the rest missing where it is one sentence)."""
+    return SENTENCE_END.split(text.strip(), maxsplit=1)
+
+
+def without_cry(text: str) -> str:
+    """A line without the exclamation it opens on, where what follows stands alone: five words at least,
+    not leaning back on the cry ("That is…", "It was…"); else ''."""
+    parts = _sentences(text)
+    if len(parts) < 2 or not parts[0].endswith("!"):
+        return ""
+    rest = parts[1]
+    first = re.sub(r"[^a-z]", "", rest.split()[0].lower())
+    return rest if len(rest.split()) >= 5 and first not in LEANS_BACK and rest[0].isupper() else ""

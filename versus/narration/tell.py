@@ -378,7 +378,8 @@ class Teller:
         confined = self._confined(indices, later)
         query = dict(self.base) | self._stretch_facts(s, indices) | {"beat": "stretch", "confinements": len(confined)}
         leads_next = bool(later) and later[0].point is not None and later[0].point.event == "lead"
-        if self.lead_stretches >= LEAD_STRETCHES or leads_next:  # a tally, or contradicted by the next sentence
+        gated = self.lead_stretches >= LEAD_STRETCHES
+        if gated or leads_next:  # a tally, or contradicted by the next sentence
             query |= {"held": False, "overtook": False, "lead": False, "margin": 0}
         nxt = later[0].point if later else None
         if nxt is not None and nxt.actor == s.after.leader and nxt.event in SETBACKS:  # "whom the vices left
@@ -388,7 +389,7 @@ class Teller:
         if self.itemised >= ITEMISED:
             query |= {"setbacks": 0, "lifts": 0, "ousted": 0}
         query |= {"memory": frozenset(self.talk.memory.keys)}  # "unless: crowded": one of a kind an export
-        rule = self.book.narration(query)
+        rule = self.book.narration(query, shun=frozenset({"ahead"} if gated else ()))  # nor who went up fastest
         if rule is None:
             return [Block(first=beat.first, last=beat.last)]
         self.book.use(rule)

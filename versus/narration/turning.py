@@ -18,7 +18,7 @@ WINNER = 8  # salience the winner's own moments gain
 NEAR = 20  # salience a setback gains when it befell a player within one spin of the goal
 LOST = 10  # salience a leader's setback gains when it put another in front: the lead changing hands
 RESTART = 6  # an overshoot that carries a player further back than this began the road again
-BASE = {"finish": 100, "confined": 55, "overshoot": 50, "crime": 45, "lead": 40, "collision": 35, "fall": 30,
+BASE = {"finish": 100, "confined": 55, "overshoot": 50, "crime": 45, "lead": 26, "collision": 35, "fall": 30,
         "virtue": 12}
 
 
