@@ -1613,3 +1613,21 @@ def test_who_is_in_front_is_told_three_times_an_export_at_most():
     told = [len(lead.findall(" ".join(u.text for p in brisk_page(path, seed).paragraphs for u in p.units
                                       if "“" not in u.text))) for path, seed in PAGES]
     assert max(told) <= 3 and sum(told) >= len(PAGES) // 2, told  # told, but not again and again
+
+
+def test_a_game_put_away_with_one_in_front_whom_the_page_saw_sent_back_says_for_all_that():
+    """"Once more Lydia spun past the Mansion, and back to the beginning she went" and then "the board was put
+    away, with Lydia in front": readers took the close for a contradiction. Where the page told a setback of the
+    one in front, the close says so ("for all her misfortunes")."""
+    setback = re.compile(r"\b(back|down|fined|shut up|Prison|Stocks|Ruin|begin)\b")
+    said = 0
+    for path, seed in PAGES:
+        paragraphs = [p.text for p in brisk_page(path, seed).paragraphs]
+        for k, text in enumerate(paragraphs):
+            found = re.search(r"([A-Z][a-z]+(?: [A-Z][a-z]+)?),? (?:who )?for all (?:her|his) misfortunes", text)
+            if found:
+                said += 1
+                name = found.group(1).split()[-1]
+                assert any(name in s and setback.search(s) for p in paragraphs[:k + 1]
+                           for s in re.split(r"(?<=[.;])\s", p) if "misfortunes" not in s), (path.name, seed)
+    assert said >= 2

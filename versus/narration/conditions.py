@@ -26,6 +26,7 @@ CONDITIONS: dict[str, str] = {
                " can name; the line's {sent_to} says it); absent for a blank square or a move forward",
     "overshot": "true when the player spun past the goal in this action",
     "lead": "true when the player told of leads alone after this action",
+    "fell": "true when the one in front when the game was put away had a setback the reader was told of",
     "margin": "spaces between the leader and the next player after the action or stretch",
     "led_for": "rounds the leader has led alone, without a break, after the action or stretch",
     "overtook": "true when the player told of took the lead alone in this action or stretch",

@@ -324,7 +324,9 @@ class Teller:
         lead = self.facts.lead[-1].leader
         actor = self.company.by_seat[lead].id if lead is not None else ""
         need = self.facts.board.goal - self.facts.states[-1].pos[lead] if lead is not None else 0
-        return Moment("unfinished", actor, "", (("lead", lead is not None), *((("need", need),) if need > 0 else ())))
+        fell = lead in self.fell_at  # "with Lydia in front", just after she was last seen sent back, read as a
+        return Moment("unfinished", actor, "", (("lead", lead is not None), ("fell", fell),  # contradiction
+                                                *((("need", need),) if need > 0 else ())))
 
     def _narrate(self, kind: str, moment: Moment, first: int | None, last: int | None,
                  hushed: bool = False, plain: bool = False) -> list[Block]:
