@@ -311,3 +311,40 @@ def test_flag_bytes_are_the_flags_packed_as_packbits_packs_them(beats):
         got = flag_bytes(rows, range((beats + 7) // 8))
         assert len(got) == packed.shape[1]
         assert all(np.array_equal(b, packed[:, i]) for i, b in enumerate(got))
+
+
+def test_a_forward_displacement_after_the_last_edit_is_not_bounded_by_the_edits_left(monkeypatch):
+    """Set #33 of benchmarks/solve.py --hard, answered with four edits, the last at spin 56: Mary wins at turn 98
+    on a 5 from 62, where Elizabeth's throw over to the Seat of Expectation (60) at spin 94 displaced her, long
+    after the last edit, with none left to the search. A bound that let a player gain ground by displacement
+    only as often as edits are left (an edit changes one spin) would give this game up before spin 94, and lose
+    the answer (as the horizon does, shown here, without forward displacements at all): the others' own spins,
+    unchanged, displace him forward as often as they happen to. The horizon must never give it up."""
+    from versus.rules import Game
+    from versus.scenes.spins import spin_at
+    from versus.solve import horizon as module
+
+    scene = load_scene(ROOT / "scenes" / "longbourn.yaml")
+    board = load_board(scene.game)
+    rules = board.rules(scene.preset, **dict(scene.switches))
+    n = len(scene.players)
+    vocab = Vocabulary(tuple(p.id for p in scene.players), board, rules, scene.max_turns)
+    texts = ["mary wins", "elizabeth lands on A DRUNKARD", "mary is confined", "jane lands on PASSION",
+             "game lasts at most 100 turns"]
+    beats = [parse(t, vocab, beat=True) for t in texts]
+    edits = {3: 1, 23: 5, 24: 3, 56: 4}
+    spins = np.array([[edits.get(k, spin_at(scene.spins, scene.seed, k, rules.teetotum)[0]) for k in range(1, 200)]])
+    sim = Simulator(board, rules, n, scene.max_turns, beats=beats)
+    horizon = Horizon(sim.t, sim.plan, n, 100)
+    assert any(need.ahead is not None for need in horizon.needs)  # bounded by the frontier
+    given_up, held = played(sim, [horizon], Game(board, rules, n).state, spins)
+    assert held.all() and not given_up[0].any()
+
+    pushed = module._Moves._pushed  # the same bound with no forward displacement: it gives the answer up
+
+    def backward_only(self):
+        return {(at, to) for at, to in pushed(self) if to < at}
+
+    monkeypatch.setattr(module._Moves, "_pushed", backward_only)
+    given_up, _ = played(sim, [Horizon(sim.t, sim.plan, n, 100)], Game(board, rules, n).state, spins)
+    assert given_up[0].any()
