@@ -26,6 +26,11 @@ So the figure is never more than the game needs: a game that needs more turns th
 whatever its later spins are, and no edit at or after that spin position can help
 (versus.solve.search gives such games up there, as it does games too long).
 
+Nothing here is bounded by the edits left to the search: an edit changes one spin, but the spins left
+unchanged move everyone on from wherever the edit put them, and displace him forward as often as they
+happen to (the answer to benchmarks/solve.py --hard #33 needs one 38 spins after its last edit; see
+tests/test_solve_horizon.py).
+
 A board with both collisions and extra spins (displacements a turn without a bound) is not
 bounded: nothing is pruned under it.
 """
