@@ -16,6 +16,7 @@ from versus.narration.turning import TurningPoint
 PACES = ("summary", "brisk", "full")
 LEAD_GAP = 4  # two changes of lead this close read as a garble ("Past Jane went Mary. Jane took the lead from Mary")
 INTERLUDE_TALKS = 3  # conversations a shape holds before one leaves the board (a tight budget keeps the play)
+LEADS = 2  # changes of lead told as moments of their own: readers found who was in front "reported again and again"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,12 +64,16 @@ def choose(points: Sequence[TurningPoint], shape: Shape) -> tuple[set[int], set[
     actions = max((p.index for p in points), default=0) + 1
     gap = max(3, actions // (2 * shape.talks + 2)) if shape.talks else 3  # conversations spread over the game
 
+    def leads_left(k: int, chosen: set[int]) -> bool:
+        return points[k].event != "lead" or sum(points[c].event == "lead" for c in chosen) < LEADS
+
     def may_talk(k: int) -> bool:
-        return not any(abs(points[k].index - a) < gap for a in told) and not _same(points, k, talks)
+        return not any(abs(points[k].index - a) < gap for a in told) and not _same(points, k, talks) \
+            and leads_left(k, talks)
 
     def may_tell(k: int) -> bool:
         return k not in talks and k not in moments and points[k].index not in told \
-            and not _same(points, k, talks | moments)
+            and not _same(points, k, talks | moments) and leads_left(k, talks | moments)
 
     _take(points, order, talks, told, shape.talks, shape.talks, actions, may_talk)
     moments: set[int] = set()

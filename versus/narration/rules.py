@@ -303,15 +303,16 @@ class Book:
 
     def best(self, candidates: Iterable[Rule], query: Mapping[str, Any], answering: str = "",
              gist: str = "", unsaid: tuple[str, ...] = (), brief: bool = False,
-             holding: tuple[str, ...] = (), fresh: bool = False, shun: frozenset[str] = frozenset()
-             ) -> tuple[int, Rule] | None:
+             holding: tuple[str, ...] = (), fresh: bool = False, shun: frozenset[str] = frozenset(),
+             declaring: str = "") -> tuple[int, Rule] | None:
         """The most specific rule whose criteria hold, not used before; ties broken by the seed. unsaid:
         slots the rule must not hold ("{behind}" where the distance is too great to be worth a number);
         holding: slots of which it must hold one, where given; fresh: none that begins as a sentence in an
         earlier export of the folder began (else such a one where nothing else will serve); shun: concepts
-        not to be told again ("ahead")."""
+        not to be told again ("ahead"); declaring: a fact the rule must name among its criteria ("twice")."""
         found = [(specificity(r, answering), r) for r in candidates
-                 if r.id not in self.spent and r.text not in self.texts and r.concept not in shun and r.matches(query)
+                 if r.id not in self.spent and r.text not in self.texts and r.concept not in shun
+                 and (not declaring or any(key == declaring for key, _ in r.criteria)) and r.matches(query)
                  and not any(slot in r.text for slot in unsaid)
                  and (not holding or any(slot in r.text for slot in holding))
                  and not (r.spoken and self.library.openings.get(r.id) in self.openings)
@@ -356,11 +357,11 @@ class Book:
 
     def narration(self, query: Mapping[str, Any], again: bool = False, unsaid: tuple[str, ...] = (),
                   brief: bool = False, holding: tuple[str, ...] = (), fresh: bool = False,
-                  shun: frozenset[str] = frozenset()) -> Rule | None:
+                  shun: frozenset[str] = frozenset(), declaring: str = "") -> Rule | None:
         """The narrator's rule for the query; with again, one already used may serve when none is left;
         brief: the shorter sentences first."""
         found = self.best(self._firsts(False, query), query, unsaid=unsaid, brief=brief, holding=holding,
-                          fresh=fresh, shun=shun)
+                          fresh=fresh, shun=shun, declaring=declaring)
         if found is None and again:
             matching = [r for r in self._firsts(False, query) if r.matches(query)]
             return max(matching, key=specificity) if matching else None
