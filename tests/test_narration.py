@@ -994,6 +994,9 @@ def test_a_game_still_being_played_is_not_told_as_put_away():
     assert beats and not any(b.kind in ends for b in beats)
     assert compose(play).paragraphs[-1].first is None  # the close: no action of its own
     assert compose(play, going_on=True).paragraphs[-1].first is not None  # the page ends on the play
+    # nor is the last third of the spins so far "late in the game" ("Late as it was in the game, Truth still
+    # carried Elizabeth six on", at turn twelve in the app)
+    assert any(p.late for p in telling.points) and not any(p.late for p in going.points)
 
 
 def test_a_possessive_that_stands_alone_is_hers_not_her():

@@ -80,6 +80,8 @@ class Telling:
         rivals = [*seats, 0, 1][:2]
         self.points: list[TurningPoint] = points(self.facts.actions, self.winner, self.board.overshoot,
                                                  (rivals[0], rivals[1]), Goal(self.board.goal, play.rules.teetotum))
+        if self.going_on:  # the last third of the spins so far is not "late in the game": nobody knows its end
+            self.points = [dataclasses.replace(p, late=False) for p in self.points]
         self.firings = play.firings()
         self.spun = tuple(a.spin for a in actions)
         given = list(rules) if rules is not None else None
