@@ -224,6 +224,7 @@ class _Moves:
         self.t = t
         spaces, f = t.goal + 1, t.faces
         self.land = t.land.reshape(spaces, f)
+        self.origins = np.indices(self.land.shape)[0]  # by (origin, face): the origin
         final = t.final.reshape(spaces, f)
         self.wins = final == t.goal
         self.confining = ((t.confine > 0) | (t.wait > 0))[self.land]
@@ -245,9 +246,8 @@ class _Moves:
         self.relieved = confined & t.relief_spin  # by move: confined, and may be relieved back to its origin
         # By move: counted onto a space where a prisoner may be held, he goes back to his origin and spins again
         # at once (no turn spent), or, that spin the same, stays there and his turn ends.
-        origins = np.indices(self.land.shape)[0]
         prisons = np.unique(final[t.crime_confines[self.land]]) if t.collisions else np.zeros(0, dtype=np.int64)
-        self.bounced = np.isin(final, prisons) & (final != origins) & ~t.sent_by_crime[self.land]
+        self.bounced = np.isin(final, prisons) & (final != self.origins) & ~t.sent_by_crime[self.land]
         pairs = sorted(self._pushed())
         self.pushed = (np.array([a for a, _ in pairs], dtype=np.int64), np.array([b for _, b in pairs], dtype=np.int64))
         # Bounded by a frontier (ahead) where others' turns displace him but nobody spins out of turn.
@@ -279,7 +279,7 @@ class _Moves:
         t = self.t
         pairs: set[tuple[int, int]] = set()
         if t.collisions:
-            origins = np.indices(self.land.shape)[0]
+            origins = self.origins
             for stands in self.stands:
                 ok = (stands != t.start) & (stands != t.goal) & ((stands != origins) | t.sent_by_crime[self.land])
                 ok &= self.rest[origins] & (origins != t.goal)  # a mover stands on his origin
@@ -289,7 +289,7 @@ class _Moves:
     def _grow(self) -> np.ndarray:
         """By frontier F: the furthest anyone stands after a move each, all of them standing no further than F.
         A move ends on its own landing (from an origin no further than F) or, displaced, on another's origin."""
-        origins = np.indices(self.land.shape)[0]
+        origins = self.origins
         ok = self.rest[origins] & (origins != self.t.goal)
         far = np.arange(self.t.goal + 1)
         for stands in self.stands:
@@ -300,7 +300,7 @@ class _Moves:
         """By (origin, face, frontier F), for each of self.stands: the frontier after his move. Another standing
         where he ends (no further than F) is displaced to his origin, which may lie beyond F."""
         t, frontier = self.t, np.arange(self.t.goal + 1)
-        origins = np.indices(self.land.shape)[0]
+        origins = self.origins
         out = []
         for stands in self.stands:
             hits = (stands != t.start) & (stands != t.goal) & ((stands != origins) | t.sent_by_crime[self.land])
@@ -332,7 +332,7 @@ class _Moves:
         here = mask & ~standing
         pushed_at, pushed_to = self.pushed
         within = pushed_to[:, None] <= spaces[None, :]  # (push, frontier): the mover's origin no further
-        origins = np.indices(self.land.shape)[0][:, :, None]
+        origins = self.origins[:, :, None]
         bounced = self.bounced[:, :, None] & (self.stands[0][:, :, None] <= spaces)  # (origin, face, frontier)
         for _ in range(begin[mask].size + gap[mask].size + 1):
             later = np.full((*left.shape[:2], len(spaces)), UNREACHABLE, dtype=np.int64)
@@ -396,7 +396,7 @@ class _Moves:
         left = mask & ~done_by[None]  # (1, origin, face): what is still to hold after the move
         pushed_at, pushed_to = self.pushed
         spaces = np.arange(turn.shape[1])
-        origins = np.indices(self.land.shape)[0]
+        origins = self.origins
         here = mask & ~standing  # by space: what is still to hold once standing there
 
         def then(space: np.ndarray) -> np.ndarray:  # by (owed before, origin, face): the fewest from there on
