@@ -28,7 +28,7 @@ def test_the_play_is_made_again_from_its_spins_to_the_same_action():
 
 def test_the_prose_and_the_odds_come_from_their_own_processes_as_they_would_here():
     import versus.tui.prose_process as process
-    from versus.narration import prose_markdown
+    from versus.narration import told
     from versus.odds import live_odds
 
     scene = load_scene(ROOT / "scenes" / "netherfield.yaml")
@@ -38,7 +38,8 @@ def test_the_prose_and_the_odds_come_from_their_own_processes_as_they_would_here
     process.start()
     try:
         assert process.odds(scene, play.game.state) == live_odds(scene, play.game.state, games=2000, seed=0)
-        assert process.narrate(play) == prose_markdown(play, "brisk", None, going_on=True)  # a game going on
+        assert process.narrate(play) == "\n\n".join(p.text for p in told(play, "brisk", None, going_on=True)) \
+            + "\n"  # a game going on
         processes = {kind: set(getattr(pool, "_processes", {})) for kind, pool in process._pools.items()}
         assert processes["prose"] and processes["odds"] and not processes["prose"] & processes["odds"]
     finally:

@@ -20,9 +20,9 @@ def compose(play: Playthrough, pace: str = "brisk", words: int | None = None,
     return run(play, pace, words, avoid, going_on)
 
 
-def narrate(play: Playthrough, pace: str = "brisk", words: int | None = None, going_on: bool = False) -> list[str]:
+def narrate(play: Playthrough, pace: str = "brisk", words: int | None = None) -> list[str]:
     """The prose of the play so far, as Markdown paragraphs (curly quotes, em dashes)."""
-    return [p.text for p in told(play, pace, words, going_on)]
+    return [p.text for p in told(play, pace, words)]
 
 
 def told(play: Playthrough, pace: str = "brisk", words: int | None = None,
@@ -43,5 +43,5 @@ def annotated(paragraphs: list[Paragraph]) -> list[str]:
     return out
 
 
-def prose_markdown(play: Playthrough, pace: str = "brisk", words: int | None = None, going_on: bool = False) -> str:
-    return "\n\n".join(narrate(play, pace, words, going_on)) + "\n"
+def prose_markdown(play: Playthrough, pace: str = "brisk", words: int | None = None) -> str:
+    return "\n\n".join(narrate(play, pace, words)) + "\n"

@@ -21,12 +21,12 @@ _waiting: dict[str, Future] = {}  # each kind's latest request
 
 def _narrate(scene, spins: tuple[int, ...], seed: int, actions: int, pace: str, words: int | None,
              annotate: bool = False) -> str:
-    from versus.narration import annotated, prose_markdown, told
+    from versus.narration import annotated, told
 
-    play = replayed(scene, spins, seed, actions)  # the take as far as the author has played it: no close yet
-    if annotate:  # each paragraph after a note of the actions it tells, as export --annotate writes them
-        return "\n\n".join(annotated(told(play, pace, words, going_on=True))) + "\n"
-    return prose_markdown(play, pace, words, going_on=True)
+    play = replayed(scene, spins, seed, actions)
+    paragraphs = told(play, pace, words, going_on=True)  # the take as far as the author has played it: no close
+    # with annotate, each paragraph after a note of the actions it tells, as export --annotate writes them
+    return "\n\n".join(annotated(paragraphs) if annotate else [p.text for p in paragraphs]) + "\n"
 
 
 def replayed(scene, spins: tuple[int, ...], seed: int, actions: int):
