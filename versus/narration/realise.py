@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from versus.narration.truth import Unit
-from versus.narration.words import curly
+from versus.narration.words import SENTENCE_END, curly
 
 SMALL = {"of", "the", "a", "an", "to", "and", "in"}
 
@@ -106,7 +106,7 @@ def speech(line: str, name: str, pronoun: str, verb: str, manner: str, tag_name:
     line = line.strip()
     if not tagged:
         return curly(f'"{line}"')
-    parts = re.split(r"(?<!\bMr\.)(?<!\bMrs\.)(?<!\bDr\.)(?<!\bSt\.)(?<=[.!?])\s+(?=[A-Z“\"])", line, maxsplit=1)
+    parts = re.split(SENTENCE_END + r"(?=[A-Z“\"])", line, maxsplit=1)
     head, rest = parts[0], parts[1] if len(parts) > 1 else ""
     if cry and head.endswith("!") and verb in ("said", "observed", "remarked"):  # not "“The Mansion!” observed he"
         verb = "cried"

@@ -17,6 +17,7 @@ from typing import Any
 
 from versus.narration.company import Company, Someone
 from versus.narration.rules import Book, Rule
+from versus.narration.words import SENTENCE_END
 
 LOOKAHEAD = 6  # first lines tried for one that somebody can answer
 PLAY_EVENTS = ("lead", "crime", "fall", "confined", "collision", "overshoot", "virtue")  # moments of play
@@ -236,12 +237,11 @@ def _exclaims(rule: Rule) -> bool:
 
 
 LEANS_BACK = ("that", "this", "it", "such", "so", "and", "but", "there", "yes", "no", "oh", "la")
-SENTENCE_END = re.compile(r"(?<!\bMr\.)(?<!\bMrs\.)(?<!\bDr\.)(?<!\bSt\.)(?<=[.!?])\s+")  # not "Mr. Darcy"
 
 
 def _sentences(text: str) -> list[str]:
     """A line's first sentence and the rest (the rest missing where it is one sentence)."""
-    return SENTENCE_END.split(text.strip(), maxsplit=1)
+    return re.split(SENTENCE_END, text.strip(), maxsplit=1)
 
 
 def without_cry(text: str) -> str:

@@ -53,6 +53,8 @@ def about(n: int, noun: str = "space") -> str:
     return f"{word} {number(near)} {noun}s"
 
 
+# Where a spoken line's sentence ends: after . ! or ?, but not after a title ("Mr. Darcy").
+SENTENCE_END = r"(?<!\bMr\.)(?<!\bMrs\.)(?<!\bDr\.)(?<!\bSt\.)(?<=[.!?])\s+"
 ROUGH_AFTER = 10  # distances above this are rounded to five; the truth checker allows two either way
 
 
