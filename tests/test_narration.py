@@ -319,6 +319,21 @@ def test_a_long_name_is_not_spelt_out_twice_in_a_paragraph():
     assert said == "Elizabeth spun, and the game was hers."  # not "the game was her"
 
 
+def test_a_sentence_opens_on_he_only_for_somebody_named_just_before():
+    """"He came to Envy" two sentences after Mr. Collins, both of them about Lady Catherine, had a reader
+    looking back for him: a subject pronoun needs its person named in this sentence or the last."""
+    from versus.narration.refer import Referrer
+
+    company = scene_of("  - {id: collins, name: Mr. Collins, pronoun: he}\n"
+                       "  - {id: lady, name: Lady Catherine de Bourgh, called: Lady Catherine, pronoun: she}\n")
+    refer = Referrer(company, names_printed=False)
+    refer.narration("Malice cost {actor} four counters.", {"actor": "collins"}, {})
+    refer.narration("Avarice cost {actor} seven.", {"actor": "lady"}, {})
+    refer.narration("Of all {actor_his} faults, that was the least.", {"actor": "lady"}, {})
+    assert refer.narration("{Actor} came to Envy.", {"actor": "collins"}, {}) == "Mr. Collins came to Envy."
+    assert refer.narration("{Actor} sat out.", {"actor": "collins"}, {}) == "He sat out."  # named just before
+
+
 def test_no_daughter_calls_a_darcy_mama_in_any_export():
     text = (ROOT / "scenes" / "pemberley-canton.yaml").read_text().replace("name: Miss Elizabeth Bennet",
                                                                          "name: Mrs. Darcy")

@@ -28,6 +28,8 @@ class Referrer:
         self.company = company
         self.introduced: set[str] = set()
         self.recent: list[str] = []  # people named in the current paragraph, latest last
+        self.sentence = 0  # sentences filled so far, speeches included
+        self.when: dict[str, int] = {}  # person: the sentence that last named them
         self.printed = names_printed
         self.vocatives: Counter[tuple[str, str]] = Counter()  # (speaker, hearer): times called by name aloud
         self.addressed: Counter[str] = Counter()  # hearer: times called by name aloud, by anybody
@@ -80,9 +82,12 @@ class Referrer:
     def _subject(self, pid: str) -> str:
         """A person opening a sentence or a clause joined by "and": "he" or "she" when they are the only
         one of that pronoun named so far in the paragraph (so that a run of sentences about one person does
-        not name them every time, and "she" can mean nobody else), else the name."""
+        not name them every time, and "she" can mean nobody else), and named in this sentence or the one
+        before: "He came to Envy" two sentences after Mr. Collins, both about Lady Catherine, has a reader
+        looking back for him. Else the name."""
         person = self.company.people.get(pid)
-        if person is None or person.pronoun not in ("he", "she") or pid not in self.recent:
+        if person is None or person.pronoun not in ("he", "she") or pid not in self.recent \
+                or self.sentence - self.when.get(pid, 0) > 1:
             return self.name(pid)
         alike = {p for p in self.recent if self.company.people[p].pronoun == person.pronoun}
         return person.pronoun if alike == {pid} else self.name(pid)  # nobody else it could mean
@@ -103,6 +108,7 @@ class Referrer:
         it, as a novel's does."""
         ahead = _cataphoric(template, roles)
         named: set[str] = set()
+        self.sentence += 1
 
         def fill(match: re.Match[str]) -> str:
             slot = match.group(1)
@@ -139,12 +145,14 @@ class Referrer:
     def spoke(self, pid: str) -> None:
         """A speaker tagged by name has been introduced, and is the one a pronoun would now mean."""
         self.introduced.add(pid)
+        self.sentence += 1
         self._mention(pid)
 
     def _mention(self, pid: str) -> None:
         if pid in self.recent:
             self.recent.remove(pid)
         self.recent.append(pid)
+        self.when[pid] = self.sentence
 
     def speech(self, template: str, speaker: str, hearer: str, roles: Mapping[str, str],
                values: Mapping[str, str]) -> str:
