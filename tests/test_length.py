@@ -96,3 +96,17 @@ def test_the_author_is_told_when_asides_alone_exceed_the_budget(project, capsys)
 def test_a_budget_must_be_a_sensible_number(project, capsys):
     assert main(["export", "scenes/netherfield.yaml", "--words", "12"]) == 2
     assert "from 50 to 100,000" in capsys.readouterr().err
+
+
+def test_a_budget_no_shape_can_reach_is_found_out_in_a_few_drafts(monkeypatch):
+    """A long budget for a short game: once the largest shape falls short, no smaller one is drafted (the
+    search used to draft 121 shapes, each short, before telling every turn)."""
+    from versus.narration import pipeline
+
+    drafted = []
+    real = pipeline.Telling._draft
+    monkeypatch.setattr(pipeline.Telling, "_draft",
+                        lambda self, pace, *rest: drafted.append(pace) or real(self, pace, *rest))
+    prose = compose(played(load_scene(ROOT / "tests" / "elsewhere" / "netherfield-quiet.yaml"), 3), "brisk", 4000)
+    assert len(drafted) <= 8 and drafted[-1] == "full"
+    assert prose.warnings and "every turn" in prose.warnings[0]

@@ -562,7 +562,10 @@ def search(telling: Telling, target: int, pace: str, strict: bool = False) -> Dr
     candidates = shapes("summary") + shapes("brisk") if target <= 450 else shapes("brisk")
     order = {shape: k for k, shape in enumerate(candidates)}
     candidates.sort(key=lambda sh: (abs(_estimate(sh) - target) > TOLERANCE * target, order[sh]))
+    short = Short(telling, target, candidates)
     for shape in candidates[:MOST_DRAFTS]:
+        if short.beyond(shape, tried):
+            continue
         pace_of = "summary" if shape.talks == 0 and shape.lines == 0 else "brisk"
         draft = telling.draft(pace_of, shape)
         if abs(draft.words - target) <= TOLERANCE * target and (pace_of == "summary" or _talky(draft)):
@@ -573,6 +576,8 @@ def search(telling: Telling, target: int, pace: str, strict: bool = False) -> Dr
         if not all(d.words < target * (1 - TOLERANCE) for d in tried):  # the shy let talk on as well
             break
         for shape in largest:
+            if short.beyond(dataclasses.replace(shape, reserved=reserved), tried):
+                continue
             draft = telling.draft("brisk", dataclasses.replace(shape, reserved=reserved))
             if abs(draft.words - target) <= TOLERANCE * target:
                 return draft
@@ -586,6 +591,36 @@ def search(telling: Telling, target: int, pace: str, strict: bool = False) -> Dr
     near = [d for d in tried if abs(d.words - target) <= reach]
     return min(near, key=lambda d: (not _talky(d), abs(d.words - target) > TOLERANCE * target,
                                     abs(_share(d) - 0.35)))
+
+
+class Short:
+    """Which shapes cannot reach the budget: a long game has only so many turning points, and past them a
+    larger shape tells no more. Once a few drafts have fallen short, the largest shape of all is drafted;
+    if it falls short too, so does every shape that asks no more of any part, and none is drafted."""
+
+    TRIES = 3  # drafts short of the budget before the largest is tried
+
+    def __init__(self, telling: Telling, target: int, candidates: Sequence[Shape]) -> None:
+        self.telling, self.target, self.candidates = telling, target, candidates
+        self.known: dict[bool, Draft] = {}  # by reserved: the draft of the largest shape
+
+    def beyond(self, shape: Shape, tried: list[Draft]) -> bool:
+        """Whether the shape's draft would fall short: known once TRIES drafts tried have all fallen short."""
+        if shape.lean or shape.talks == 0 or len(tried) < self.TRIES or not all(map(self._short, tried)):
+            return False
+        if shape.reserved not in self.known:
+            sized = [c for c in self.candidates if not c.lean and c.talks]
+            most = {part: max(getattr(c, part) for c in sized) for part in PARTS}
+            top = dataclasses.replace(sized[0], **most, reserved=shape.reserved)
+            self.known[shape.reserved] = draft = self.telling.draft("brisk", top)
+            tried.append(draft)
+        return self._short(self.known[shape.reserved])
+
+    def _short(self, draft: Draft) -> bool:
+        return draft.words < self.target * (1 - TOLERANCE)
+
+
+PARTS = ("talks", "lines", "moments", "opening_talk", "closing_talk")  # what a Shape asks for
 
 
 def _estimate(shape: Shape) -> int:
