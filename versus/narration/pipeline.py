@@ -605,7 +605,8 @@ class Short:
         self.known: dict[bool, Draft] = {}  # by reserved: the draft of the largest shape
 
     def beyond(self, shape: Shape, tried: list[Draft]) -> bool:
-        """Whether the shape's draft would fall short: known once TRIES drafts tried have all fallen short."""
+        """Whether the shape's draft would fall short: known once TRIES drafts tried have all fallen short.
+        The first time it is known, the largest shape is drafted and its draft joins those tried."""
         if shape.lean or shape.talks == 0 or len(tried) < self.TRIES or not all(map(self._short, tried)):
             return False
         if shape.reserved not in self.known:
