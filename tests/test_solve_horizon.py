@@ -313,6 +313,23 @@ def test_flag_bytes_are_the_flags_packed_as_packbits_packs_them(beats):
         assert all(np.array_equal(b, packed[:, i]) for i, b in enumerate(got))
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_the_minimum_taken_into_runs_of_indices_is_numpy_s_minimum_at(seed):
+    """The horizon's tables take the least of the moves displaced onto each space a run of indices at a time:
+    the same tables as np.minimum.at gives, for repeated, missing and no indices, in one and two dimensions."""
+    from versus.solve.horizon import min_into, runs
+
+    rng = np.random.default_rng(seed)
+    at = np.sort(rng.integers(0, 9, size=int(rng.integers(0, 30))))
+    for shape in ((12,), (12, 5)):
+        target = rng.integers(0, 50, size=shape)
+        values = rng.integers(0, 50, size=(len(at), *shape[1:]))
+        expected = target.copy()
+        np.minimum.at(expected, at, values)
+        min_into(target, runs(at), values)
+        assert np.array_equal(target, expected)
+
+
 def test_a_forward_displacement_after_the_last_edit_is_not_bounded_by_the_edits_left(monkeypatch):
     """Set #33 of benchmarks/solve.py --hard, answered with four edits, the last at spin 56: Mary wins at turn 98
     on a 5 from 62, where Elizabeth's throw over to the Seat of Expectation (60) at spin 94 displaced her, long

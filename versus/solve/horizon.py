@@ -195,6 +195,19 @@ def flag_bytes(flags: np.ndarray, wanted: list[int] | range) -> list[np.ndarray]
     return [flags[:, 8 * b:8 * b + 8].view(np.uint8) @ _BIT[:flags[:, 8 * b:8 * b + 8].shape[1]] for b in wanted]
 
 
+def runs(at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(each index, where its run starts) of sorted indices: the groups min_into reduces."""
+    return np.unique(at, return_index=True)
+
+
+def min_into(target: np.ndarray, groups: tuple[np.ndarray, np.ndarray], values: np.ndarray) -> None:
+    """np.minimum.at(target, at, values) for sorted indices `at` grouped by runs(at): one reduction per run.
+    minimum.at is unbuffered, one element at a time, and was a fifth of a horizon's time."""
+    at, starts = groups
+    if len(at):
+        target[at] = np.minimum(target[at], np.minimum.reduceat(values, starts, axis=0))
+
+
 def own_turns(slots, behind, players: int):
     """Of `slots` turns still to begin, in seat order, the ones a player `behind` seats after the next gets."""
     return np.maximum(slots - behind + players - 1, 0) // players
@@ -250,6 +263,7 @@ class _Moves:
         self.bounced = np.isin(final, prisons) & (final != self.origins) & ~t.sent_by_crime[self.land]
         pairs = sorted(self._pushed())
         self.pushed = (np.array([a for a, _ in pairs], dtype=np.int64), np.array([b for _, b in pairs], dtype=np.int64))
+        self.pushed_runs = runs(self.pushed[0])
         # Bounded by a frontier (ahead) where others' turns displace him but nobody spins out of turn.
         self.frontier = bool(self.pushes) and not t.relief_spin
         if self.frontier:
@@ -330,7 +344,7 @@ class _Moves:
         left = (mask & ~done_by)[:, :, None]  # (origin, face, 1): what is still to hold after the move
         spaces = np.arange(begin.shape[1])
         here = mask & ~standing
-        pushed_at, pushed_to = self.pushed
+        pushed_to = self.pushed[1]
         within = pushed_to[:, None] <= spaces[None, :]  # (push, frontier): the mover's origin no further
         origins = self.origins[:, :, None]
         bounced = self.bounced[:, :, None] & (self.stands[0][:, :, None] <= spaces)  # (origin, face, frontier)
@@ -349,7 +363,7 @@ class _Moves:
             new_gap = np.minimum(gap[mask], new_begin[:, None, self.grow])  # his turn, the others' moves made
             new_gap = np.minimum(new_gap, gap[here, spaces])
             for k in range(1, pushes + 1):
-                np.minimum.at(new_gap[:, k], pushed_at, np.where(within, new_gap[pushed_to, k - 1], UNREACHABLE))
+                min_into(new_gap[:, k], self.pushed_runs, np.where(within, new_gap[pushed_to, k - 1], UNREACHABLE))
             if (np.array_equal(new_owed, owed[mask]) and np.array_equal(new_begin, begin[mask])
                     and np.array_equal(new_gap, gap[mask])):
                 return
@@ -394,7 +408,7 @@ class _Moves:
         between his turns, with k more moves by others that may displace him. To a fixed point."""
         pushes = gap.shape[2] - 1
         left = mask & ~done_by[None]  # (1, origin, face): what is still to hold after the move
-        pushed_at, pushed_to = self.pushed
+        pushed_to = self.pushed[1]
         spaces = np.arange(turn.shape[1])
         origins = self.origins
         here = mask & ~standing  # by space: what is still to hold once standing there
@@ -417,7 +431,7 @@ class _Moves:
             new_gap = np.minimum(gap[mask], new_turn[:, :1])
             new_gap = np.minimum(new_gap, gap[here, spaces])
             for k in range(1, pushes + 1):
-                np.minimum.at(new_gap[:, k], pushed_at, new_gap[pushed_to, k - 1])
+                min_into(new_gap[:, k], self.pushed_runs, new_gap[pushed_to, k - 1])
             if np.array_equal(new_turn, turn[mask]) and np.array_equal(new_gap, gap[mask]):
                 return
             turn[mask], gap[mask] = new_turn, new_gap
