@@ -1663,3 +1663,15 @@ def test_a_second_fall_at_a_square_the_page_told_is_told_as_a_second():
     page = compose(brisk_play(quiet, 3), avoid=frozenset(twice[1:]))
     fallen = [u.text for p in page.paragraphs for u in p.units if u.text.count("Summit of Dissipation") == 1]
     assert len(fallen) == 2 and again.search(fallen[1]), fallen
+
+
+def test_the_narrator_s_lines_looked_up_by_event_tell_the_same_page_as_all_of_them(monkeypatch):
+    """A moment's narrator lines are looked up by its event (a few dozen of some three hundred): the page is
+    the same, byte for byte, as when every line is tried."""
+    from versus.narration import rules
+
+    pages = [(path, seed) for path, seed in PAGES if seed == 0][:4]
+    looked_up = [text_of(brisk_play(path, seed)) for path, seed in pages]
+    monkeypatch.setattr(rules.Library, "firsts", lambda self, keys, event: [r for k in keys
+                                                                              for r in self.index.get(k, [])])
+    assert [text_of(brisk_play(path, seed)) for path, seed in pages] == looked_up

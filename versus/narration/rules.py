@@ -46,7 +46,8 @@ class Rule:
     tests: tuple[Test, ...] = field(init=False, repr=False, compare=False)  # the criteria, read once
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "tests", tuple(_test(key, wanted) for key, wanted in self.criteria))
+        tests = (_test(key, wanted) for key, wanted in self.criteria)  # the cheap and the telling first: a
+        object.__setattr__(self, "tests", tuple(sorted(tests, key=_cost)))  # rule is matched a million times an export
 
     @property
     def echoes(self) -> bool:
@@ -86,6 +87,16 @@ def _test(key: str, wanted: Any) -> Test:
                for v in values):
         return key, HOLDS, wanted
     return (key, IS, wanted) if not isinstance(wanted, list) else (key, AMONG, frozenset(values))
+
+
+TELLING = ("speaker", "actor", "space", "event", "kind", "beat")  # facts few rules share: a mismatch comes soonest
+
+
+def _cost(test: Test) -> tuple[int, int]:
+    """The order a rule's tests are tried in (their conjunction is the same in any order): plain equalities
+    and memberships on the facts that tell rules apart first, comparisons and the special criteria last."""
+    key, how, _ = test
+    return how, TELLING.index(key) if key in TELLING else len(TELLING)
 
 
 def _held(query: Mapping[str, Any], key: str) -> frozenset[str]:
@@ -235,6 +246,7 @@ class Library:
         # (spoken, event or beat, speaker or "*") -> first lines: a query looks at four lists, not all
         self.index: dict[tuple[bool, str, str], list[Rule]] = {}
         self.openings = {r.id: _opening(r.text) for r in self.rules if r.spoken}  # each line's first sentence
+        self.made: dict[tuple[tuple[tuple[bool, str, str], ...], str], list[Rule]] = {}  # firsts, by their question
         self.by_id = {r.id: r for r in self.rules}
         for rule in self.rules:
             criteria = dict(rule.criteria)
@@ -249,6 +261,25 @@ class Library:
                 for key in _words(criteria.get("beat") or criteria.get("event") or "*"):
                     for who in speakers:
                         self.index.setdefault((rule.spoken, key, who), []).append(rule)
+
+
+    def firsts(self, keys: tuple[tuple[bool, str, str], ...], event: str) -> list[Rule]:
+        """The first lines under the keys, in order; with an event, only those whose criteria allow it (a
+        narrator's moment has some three hundred lines, a few dozen of them for any one event)."""
+        if (keys, event) not in self.made:
+            rules = [r for k in keys for r in self.index.get(k, [])]
+            self.made[keys, event] = [r for r in rules if _admits(r, event)] if event else rules
+        return self.made[keys, event]
+
+
+def _admits(rule: Rule, event: str) -> bool:
+    """Whether the rule's criterion on the event, if it has one, can hold of this event."""
+    for key, how, wanted in rule.tests:
+        if key == "event" and how == IS:
+            return bool(wanted == event)
+        if key == "event" and how == AMONG:
+            return event in wanted
+    return True
 
 
 @cache
@@ -338,8 +369,9 @@ class Book:
     def _firsts(self, spoken: bool, query: Mapping[str, Any]) -> list[Rule]:
         key = str(query.get("beat") or query.get("event") or "*") if not spoken else str(query.get("event") or "*")
         who = str(query.get("speaker") or "*") if spoken else "*"
-        keys = {(spoken, k, w) for k in {key, "*"} for w in {who, "*"}}
-        return [r for k in sorted(keys) for r in self.library.index.get(k, [])]
+        keys = tuple(sorted({(spoken, k, w) for k in {key, "*"} for w in {who, "*"}}))
+        event = query.get("event")
+        return self.library.firsts(keys, event if isinstance(event, str) and not spoken else "")
 
     def first(self, query: Mapping[str, Any]) -> tuple[int, Rule] | None:
         return self.best(self._firsts(True, query), query)
