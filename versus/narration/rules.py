@@ -262,7 +262,6 @@ class Library:
                     for who in speakers:
                         self.index.setdefault((rule.spoken, key, who), []).append(rule)
 
-
     def firsts(self, keys: tuple[tuple[bool, str, str], ...], event: str) -> list[Rule]:
         """The first lines under the keys, in order; with an event, only those whose criteria allow it (a
         narrator's moment has some three hundred lines, a few dozen of them for any one event)."""
