@@ -251,7 +251,8 @@ class Phrases:
         self.counts: Counter[tuple[str, ...]] = Counter()
 
     def would_exceed(self, text: str) -> bool:
-        return any(self.counts[g] + n > (TICS.get(g, self.MOST)) for g, n in _grams(text, self.names).items())
+        counts = self.counts
+        return any(counts.get(g, 0) > room for g, room in _room(text, self.names))
 
     def add(self, text: str) -> None:
         self.counts.update(_grams(text, self.names))
@@ -259,6 +260,13 @@ class Phrases:
     def grams(self, text: str) -> Counter[tuple[str, ...]]:
         """A text's four-word phrases (names aside) and tics, counted: what add would count."""
         return Counter(_grams(text, self.names))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _room(text: str, names: frozenset[str]) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """Each of a text's phrases and tics, with how many times it may have come before the text would take
+    it past its allowance (asked of every rule that might be said next: worked out once a text)."""
+    return tuple((g, TICS.get(g, Phrases.MOST) - n) for g, n in _grams(text, names).items())
 
 
 @functools.lru_cache(maxsize=1 << 16)

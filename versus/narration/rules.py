@@ -340,12 +340,13 @@ class Book:
         holding: slots of which it must hold one, where given; fresh: none that begins as a sentence in an
         earlier export of the folder began (else such a one where nothing else will serve); shun: concepts
         not to be told again ("ahead"); declaring: a fact the rule must name among its criteria ("twice")."""
+        spent, texts, openings = self.spent, self.texts, self.openings
         found = [(specificity(r, answering), r) for r in candidates
-                 if r.id not in self.spent and r.text not in self.texts and r.concept not in shun
-                 and (not declaring or any(key == declaring for key, _ in r.criteria)) and r.matches(query)
-                 and not any(slot in r.text for slot in unsaid)
+                 if r.id not in spent and r.text not in texts and r.concept not in shun and r.matches(query)
+                 and (not declaring or any(key == declaring for key, _ in r.criteria))
+                 and (not unsaid or not any(slot in r.text for slot in unsaid))
                  and (not holding or any(slot in r.text for slot in holding))
-                 and not (r.spoken and self.library.openings.get(r.id) in self.openings)
+                 and not (r.spoken and self.library.openings.get(r.id) in openings)
                  and not self._worn(r)
                  and (gist or not r.echoes) and not self.phrases.would_exceed(_plain(r.text))]
         if not found:
@@ -425,6 +426,7 @@ SQUARES = ("{Space}", "{Lifts}", "{Setbacks}")
 SQUARE_SUBJECTS = 2  # such sentences an export: readers took a board that moves the players about for a program's
 
 
+@cache
 def allowance(text: str) -> int:
     """How many sentences of an export may begin as this one does: three where it begins on a person's
     name ("{actor} came", or "Mr. Bingley was"), two on a square, one otherwise."""
@@ -434,6 +436,7 @@ def allowance(text: str) -> int:
     return FRAMES.get("{" if named else _frame(text)[:1], 1)
 
 
+@cache
 def _frame(text: str) -> str:
     """How a narrator's sentence begins, its first two words ("down went", "{actor} came"): "Down went
     Elizabeth…" and then "Down went Mary…" in one export read as a template's. A setting that seats the
