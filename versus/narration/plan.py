@@ -64,8 +64,8 @@ def choose(points: Sequence[TurningPoint], shape: Shape) -> tuple[set[int], set[
     actions = max((p.index for p in points), default=0) + 1
     gap = max(3, actions // (2 * shape.talks + 2)) if shape.talks else 3  # conversations spread over the game
 
-    def leads_left(k: int, chosen: set[int]) -> bool:
-        return points[k].event != "lead" or sum(points[c].event == "lead" for c in chosen) < LEADS
+    def leads_left(k: int, chosen: set[int]) -> bool:  # a setback that hands the lead on tells it too
+        return not _changes_lead(points[k]) or sum(_changes_lead(points[c]) for c in chosen) < LEADS
 
     def may_talk(k: int) -> bool:
         return not any(abs(points[k].index - a) < gap for a in told) and not _same(points, k, talks) \
@@ -81,6 +81,12 @@ def choose(points: Sequence[TurningPoint], shape: Shape) -> tuple[set[int], set[
     if shape.talks and not shape.lean:  # a summary, or a tight budget, keeps the turning points alone
         _seen_once(points, order, talks | moments, moments, told, may_tell)
     return talks, moments
+
+
+def _changes_lead(point: TurningPoint) -> bool:
+    """A moment whose telling says who is now in front: a change of lead, or a setback that put another there
+    ("…and this time the lead went with it to Lydia")."""
+    return point.event == "lead" or bool(point.lost)
 
 
 def _seen_once(points: Sequence[TurningPoint], order: list[int], chosen: set[int], moments: set[int],
