@@ -191,6 +191,33 @@ def test_a_stretch_total_is_the_whole_payment_not_one_action():
     assert states[j + 1].counters[p] <= states[i].counters[p] - whole
 
 
+def test_squares_named_by_the_way_they_sent_a_player_sent_that_player_that_way_as_often_as_said():
+    """"Lydia was helped on by Gratitude and Truth": each square named after "up by" or "on by" carried the
+    one the sentence names on from it, each after "down by" or "back by" sent them back, and a count is the
+    count."""
+    from versus.narration.realise import space_name
+
+    sc, play, i = find(lambda a, b, c: any(isinstance(e, ev.Landed) and c.pos[e.player] > e.space
+                                           and _named(e.space) for e in a.events), players=2)
+    landed = next(e for e in play.played[i].action.events if isinstance(e, ev.Landed))
+    who, board = name(sc, landed.player), Replay(sc, play.spins()).board
+    square = space_name(board.space(landed.space).name, False)
+    assert "route" not in false(sc, play, f"{who} went up by {square}.", i)
+    assert "route" in false(sc, play, f"{who} went down by {square}.", i)  # it carried them on
+    assert "route" in false(sc, play, f"{who} went up by {square} twice.", i)  # once
+    other = next(space_name(s.name, False) for n, s in enumerate(board.spaces)
+                 if s.name and s.name != board.space(landed.space).name and n > 0)
+    assert "route" in false(sc, play, f"{who} went up by {square} and {other}.", i)  # never there
+    someone = name(sc, 1 - landed.player)
+    assert "route" in false(sc, play, f"{someone} went up by {square}.", i)  # it was not theirs
+
+
+def _named(space: int) -> bool:
+    from versus.boards import load_board
+
+    return bool(load_board("mansion-of-happiness").space(space).name)
+
+
 def test_throughout_a_round_someone_else_led():
     sc, play, i = find(lambda a, b, c: b.turn > 4 and len(set(c.pos)) == len(c.pos) and len(set(b.pos)) == len(b.pos)
                        and c.pos.index(max(c.pos)) != b.pos.index(max(b.pos)) and max(b.pos) > 0)

@@ -516,6 +516,39 @@ def setbacks_counted(c: Check) -> bool:
     return bool(stated)
 
 
+WAYS = {"up": 1, "on": 1, "back": -1, "down": -1}  # the word before a run of squares: which way they sent
+
+
+@cache
+def _squares(board_name: str) -> tuple[re.Pattern[str], re.Pattern[str], dict[str, frozenset[int]]]:
+    """Patterns for a run of the board's squares after "on by" or "back by" ("Gratitude and Truth", "the
+    Pillory twice") and for one square of it, and each name's spaces (a name printed twice is either)."""
+    names: dict[str, set[int]] = {}
+    for n, sp in enumerate(load_board(board_name).spaces):
+        if sp.name:
+            names.setdefault(re.sub(r"^(the|a|an) ", "", sp.name.lower()), set()).add(n)
+    name = "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
+    item = rf"(?:(?:the|a|an) )?({name})(?: (once|twice|thrice|[a-z]+ times))?"
+    run = re.compile(rf"\b(up|on|back|down)(?: again)? by ({item}(?:(?:, | and ){item})*)", re.I)
+    return run, re.compile(item, re.I), {k: frozenset(v) for k, v in names.items()}
+
+
+def route(c: Check) -> bool:
+    """Each square named after "up by" or "on by" ("Lydia was helped on by Gratitude and Truth") carried a
+    player the sentence names on from it, and each after "back by" or "down by" sent them back from it, in
+    its actions: as often as a count says (at least so often, in a paragraph), else at least once."""
+    run, item, names = _squares(c.replay.scene.game)
+    stated = [(WAYS[m.group(1).lower()], names[i.group(1).lower()], TIMES.get((i.group(2) or "").lower()))
+              for m in run.finditer(c.narration) for i in item.finditer(m.group(2))]
+    for way, spaces, n in stated:
+        sent = [sum(1 for i in c.indices for e in c.replay.actions[i].events
+                    if isinstance(e, ev.Landed) and e.player == p and e.space in spaces
+                    and (c.replay.states[i + 1].pos[p] - e.space) * way > 0) for p in c.who()]
+        if not any(k > 0 and (n is None or k == n or (not c.strict and k >= n)) for k in sent):
+            return False
+    return bool(stated)
+
+
 def collisions_counted(c: Check) -> bool:
     """Each count of meetings a clause states holds over the sentence's actions (for a paragraph, over
     all of them or all but its last, the moment that ended the stretch its tally tells)."""
@@ -532,7 +565,7 @@ TESTS: dict[str, Callable[[Check], bool]] = {
     "short_of_goal": short_of_goal, "overshoot": overshoot, "begun_again": begun_again,
     "lead_narrow": lead_narrow, "lead_wide": lead_wide, "lead_long": lead_long, "took_lead": took_lead,
     "leads": leads, "led_before": led_before, "lead_lost": lead_lost, "history": history,
-    "collisions_counted": collisions_counted,
+    "collisions_counted": collisions_counted, "route": route,
     "evening": lambda c: c.replay.time == "evening", "morning": lambda c: c.replay.time == "morning",
     "company": lambda c: bool(c.replay.scene.company), "going_home": lambda c: c.replay.visiting,
     "nothing_decided": nothing_decided, "stretch_total": stretch_total, "held_throughout": held_throughout,
