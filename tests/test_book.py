@@ -3,6 +3,8 @@ one Markdown file, read back by python-docx, pandoc and LibreOffice."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import shutil
 import subprocess
 from pathlib import Path
@@ -53,17 +55,26 @@ def written_novel(where: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def book(tmp_path_factory) -> tuple[str, docx.document.Document, Path]:
-    """The novel's book compiled once for the tests that only read it (each compile writes three chapters):
-    its Markdown, its Word document and the document's path."""
+def compiled(tmp_path_factory) -> tuple[str, docx.document.Document, Path, str, Path]:
+    """The novel's book compiled once, run from another folder, for the tests that only read it (each compile
+    writes three chapters): its Markdown, its Word document, the document's path, what was said on stderr,
+    and the folder it was run from."""
     tmp = tmp_path_factory.mktemp("book")
     folder = written_novel(tmp)
-    with pytest.MonkeyPatch.context() as patch:
+    err = io.StringIO()
+    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stderr(err):
         patch.chdir(tmp / "work")
         assert main(["manuscript", str(folder / "manuscript.yaml")]) == 0
     exports = folder / "manuscript_exports"
     path = exports / "the-teetotum.docx"
-    return (exports / "the-teetotum.md").read_text(encoding="utf-8"), docx.Document(path), path
+    return (exports / "the-teetotum.md").read_text(encoding="utf-8"), docx.Document(path), path, err.getvalue(), \
+        tmp / "work"
+
+
+@pytest.fixture(scope="module")
+def book(compiled) -> tuple[str, docx.document.Document, Path]:
+    """The compiled book's Markdown, its Word document and the document's path."""
+    return compiled[:3]
 
 
 def compile_book(novel: Path, capsys) -> tuple[str, docx.document.Document, Path, str]:
@@ -74,11 +85,11 @@ def compile_book(novel: Path, capsys) -> tuple[str, docx.document.Document, Path
     return (exports / "the-teetotum.md").read_text(encoding="utf-8"), docx.Document(path), path, err
 
 
-def test_the_book_goes_beside_manuscript_yaml_with_progress_on_stderr(novel, capsys):
-    _, _, path, err = compile_book(novel, capsys)
+def test_the_book_goes_beside_manuscript_yaml_with_progress_on_stderr(compiled):
+    _, _, path, err, work = compiled
     assert sorted(p.name for p in path.parent.iterdir() if p.name != ".versus.lock") == [
         ".versus-phrasings.yaml", "the-teetotum.docx", "the-teetotum.md"]
-    assert not Path("manuscript_exports").exists()
+    assert not (work / "manuscript_exports").exists()  # nothing in the folder it was run from
     for n, name in enumerate(ELSEWHERE, 1):
         assert f"chapter {n} of 3: chapters/{name}" in err
 
@@ -132,8 +143,9 @@ def test_the_markdown_book_is_titled_once_with_every_chapter(book):
 
 
 def test_never_overwrites(novel, capsys):
-    manuscript = novel / "manuscript.yaml"  # one chapter is enough to be overwritten, and a third of the time
-    manuscript.write_text(MANUSCRIPT.split("  - {scene: chapters/pemberley")[0], encoding="utf-8")
+    manuscript = novel / "manuscript.yaml"  # one chapter is enough to be overwritten: the quickest to write
+    manuscript.write_text(MANUSCRIPT.split("  - chapters/breakfast")[0] + "  - chapters/pemberley-music.yaml\n",
+                          encoding="utf-8")
     compile_book(novel, capsys)
     assert main(["manuscript", str(novel / "manuscript.yaml")]) == 0
     assert "already holds this book; nothing written" in capsys.readouterr().out
@@ -156,11 +168,11 @@ def test_missing_scenes_and_takes_are_located_all_at_once(novel, capsys):
 
 
 def test_a_named_take_is_told(novel, capsys):
-    scene = str(novel / "chapters" / "breakfast.yaml")
+    scene = str(novel / "chapters" / "pemberley-music.yaml")  # two of the quicker chapters are enough
     assert main(["run", scene, "--seed", "7"]) == 0 and main(["run", scene, "--seed", "8"]) == 0
-    (novel / "manuscript.yaml").write_text(MANUSCRIPT.replace("  - chapters/breakfast.yaml",
-                                                              "  - {scene: chapters/breakfast.yaml, take: take-1}"),
-                                           encoding="utf-8")
+    (novel / "manuscript.yaml").write_text(MANUSCRIPT.split("  - chapters/breakfast")[0]
+                                           + "  - {scene: chapters/pemberley-music.yaml, take: take-1}\n"
+                                           + "  - chapters/rosings-cards.yaml\n", encoding="utf-8")
     md, _, _, _ = compile_book(novel, capsys)
     chapters = yaml.safe_load(md.split("---\n", 2)[1])["chapters"]
     assert chapters[0]["take"] == "take-1" and chapters[0]["seed"] == 7

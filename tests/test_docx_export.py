@@ -38,6 +38,19 @@ def project(tmp_path, monkeypatch):
     return tmp_path
 
 
+@pytest.fixture(scope="module")
+def with_manuscript(tmp_path_factory) -> tuple[str, docx.document.Document, Path]:
+    """netherfield.yaml exported both ways once, beside a manuscript.yaml, for the tests that only read it."""
+    project = tmp_path_factory.mktemp("with-manuscript")
+    (project / "scenes").mkdir()
+    for name in SCENES:
+        shutil.copy(ROOT / "scenes" / name, project / "scenes" / name)
+    (project / "manuscript.yaml").write_text(MANUSCRIPT, encoding="utf-8")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(project)
+        return export_both(project, "netherfield.yaml")
+
+
 def export_both(project: Path, scene: str, *options: str) -> tuple[str, docx.document.Document, Path]:
     stem = Path(scene).stem + "." + (options[options.index("--pace") + 1] if "--pace" in options else "brisk")
     assert main(["export", f"scenes/{scene}", *options]) == 0
@@ -144,9 +157,8 @@ def test_courier_on_request(project):
     assert read_properties(project / "manuscript_exports" / "rosings.brisk.docx")["font"] == "courier"
 
 
-def test_running_head_with_a_page_field_on_every_page_but_the_first(project):
-    (project / "manuscript.yaml").write_text(MANUSCRIPT, encoding="utf-8")
-    _, document, _ = export_both(project, "netherfield.yaml")
+def test_running_head_with_a_page_field_on_every_page_but_the_first(with_manuscript):
+    _, document, _ = with_manuscript
     section = document.sections[0]
     assert section.different_first_page_header_footer
     assert not section.first_page_header.is_linked_to_previous
@@ -168,9 +180,8 @@ def test_without_manuscript_yaml_the_head_is_the_scenes_title_and_there_is_no_co
     assert document.core_properties.author == ""
 
 
-def test_first_page_contact_at_left_word_count_at_right_heading_a_third_down(project):
-    (project / "manuscript.yaml").write_text(MANUSCRIPT, encoding="utf-8")
-    text, document, _ = export_both(project, "netherfield.yaml")
+def test_first_page_contact_at_left_word_count_at_right_heading_a_third_down(with_manuscript):
+    text, document, _ = with_manuscript
     lines = [p.text for p in document.paragraphs[:4]]
     assert lines[0].startswith("Jane Smith\tabout ") and lines[0].endswith(" words")
     assert lines[1:] == ["1 Cheapside", "London EC2V 6AA", "jane@example.com"]
@@ -193,9 +204,8 @@ def test_word_counts_are_rounded_as_manuscripts_give_them(words, said):
 
 # -- properties ----------------------------------------------------------------------------------
 
-def test_core_and_custom_properties_hold_the_title_author_and_the_record(project):
-    (project / "manuscript.yaml").write_text(MANUSCRIPT, encoding="utf-8")
-    text, document, path = export_both(project, "netherfield.yaml")
+def test_core_and_custom_properties_hold_the_title_author_and_the_record(with_manuscript):
+    text, document, path = with_manuscript
     core = document.core_properties
     assert core.title == "Versus" and core.author == "Jane Smith"
     assert core.created is None and core.modified is None  # nothing variable goes into the file
@@ -272,9 +282,8 @@ def test_options_that_belong_to_the_other_format_are_refused(project, capsys):
 @pytest.mark.skipif(shutil.which("pandoc") is None,
                     reason="pandoc is not installed (Debian: apt-get install pandoc); the check that it reads "
                            "the .docx is skipped")
-def test_pandoc_reads_it(project):
-    (project / "manuscript.yaml").write_text(MANUSCRIPT, encoding="utf-8")
-    text, _, path = export_both(project, "netherfield.yaml")
+def test_pandoc_reads_it(with_manuscript):
+    text, _, path = with_manuscript
     _, heading, paragraphs = markdown_parts(text)
     plain = subprocess.run(["pandoc", str(path), "-t", "plain", "--wrap=none"], capture_output=True, text=True,
                            check=True, timeout=60).stdout

@@ -3,7 +3,9 @@ said plainly."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import functools
 import itertools
 import os
 import platform
@@ -95,13 +97,39 @@ def test_the_memory_limit_is_said_plainly(no_likely):
     assert caught.value.lines[0].startswith("No solution found within the memory limit of 0 MB")
 
 
-def test_likely_edits_reach_an_answer_made_by_others_turning_a_player_out(unhurried):
+LONGBOURN = ("kitty wins", "lydia lands on A CHEAT", "mary overshoots", "game lasts at most 70 turns")
+ROSINGS = ("darcy wins", "collins lands on Falsehood", "elizabeth lands on Avarice", "fitzwilliam overshoots",
+           "game lasts at most 50 turns")
+
+
+@functools.cache
+def solved_by_likely_edits(name: str, texts: tuple[str, ...]):
+    """solve(..., workers=1, prove_for=0) for these beats, the likely edits bounded by their beam (as
+    `unhurried`), once a test process: the solution, and each beam's games compared with the engine's as
+    they were searched (the nodes compared, the nodes whose game differed). Watching changes nothing found."""
+    real = likely.Likely.search
+    compared, differ = [], []
+
+    def search_then_compare(self, deadline):
+        found = real(self, deadline)
+        for node, (ks, who, where, won) in self.games.items():
+            if (ks.tolist(), who.tolist(), where.tolist(), won) != _engine_game(self, node):
+                differ.append(node)
+            compared.append(node)
+        return found
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(search, "LIKELY_FOR", float("inf"))
+        patch.setattr(likely.Likely, "search", search_then_compare)
+        solution = solve(scene_with(name, list(texts)), workers=1, prove_for=0)
+    return solution, compared, differ
+
+
+def test_likely_edits_reach_an_answer_made_by_others_turning_a_player_out():
     """Longbourn: Kitty's win and Mary's overshoot need Jane's and Elizabeth's spins changed, so that
     Mary is turned out of her space once more and once less (four edits; none of three, as a search
     of a minute shows). The likely edits include others' spins that decide such collisions."""
-    scene = scene_with("longbourn", ["kitty wins", "lydia lands on A CHEAT", "mary overshoots",
-                                     "game lasts at most 70 turns"])
-    solution = solve(scene, workers=1, prove_for=0)
+    solution, _, _ = solved_by_likely_edits("longbourn", LONGBOURN)
     assert len(solution.edits) == 4 and holds(solution)
     assert solution.proof == "found with 4 edits; 2 or fewer ruled out, 3 not finished"  # the first look saw all of two
     spinners = {k: action.player for k, action in _spins_by_position(solution)}
@@ -138,12 +166,10 @@ def test_the_benchmark_replays_an_answer_afresh_and_says_which_beat_fails():
     assert bench.replayed(scene, undone)  # without its last edit the answer fails somewhere
 
 
-def test_likely_edits_reach_an_answer_made_by_who_spins_next(unhurried):
+def test_likely_edits_reach_an_answer_made_by_who_spins_next():
     """Rosings (Virtue Rewarded, no collisions): an extra spin more or fewer decides who uses every
     spin after it, and the likely edits include the values that change it (four edits)."""
-    scene = scene_with("rosings", ["darcy wins", "collins lands on Falsehood", "elizabeth lands on Avarice",
-                                   "fitzwilliam overshoots", "game lasts at most 50 turns"])
-    solution = solve(scene, workers=1, prove_for=0)
+    solution, _, _ = solved_by_likely_edits("rosings", ROSINGS)
     assert len(solution.edits) == 4 and holds(solution)
     assert solution.proof == "found with 4 edits; 2 or fewer ruled out, 3 not finished"
 
@@ -225,16 +251,18 @@ def test_a_level_taken_up_again_plays_only_what_it_had_not(monkeypatch):
     board = load_board(scene.game)
     rules = board.rules(scene.preset, **dict(scene.switches))
 
-    def fresh():  # three searches at once, in a test process that has grown: no limit on memory here
-        found = search.Search(board, rules, len(scene.players), scene.beats, scene.max_turns,
-                              lambda k: spin_at(scene.spins, scene.seed, k, rules.teetotum)[0], lambda k: True, 4,
-                              memory_limit=2**40)
-        found.sim.give_up = None  # nothing pruned: the answer lies some batches into the level
-        found.path = found.base_path()
-        found._root(found.path)
-        for d in (1, 2):
-            assert found._level_search(d, found.path, float("inf"), None) is None
-        return found
+    # three searches at once, in a test process that has grown: no limit on memory here
+    searched = search.Search(board, rules, len(scene.players), scene.beats, scene.max_turns,
+                             lambda k: spin_at(scene.spins, scene.seed, k, rules.teetotum)[0], lambda k: True, 4,
+                             memory_limit=2**40)
+    searched.sim.give_up = None  # nothing pruned: the answer lies some batches into the level
+    searched.path = searched.base_path()
+    searched._root(searched.path)
+    for d in (1, 2):
+        assert searched._level_search(d, searched.path, float("inf"), None) is None
+
+    def fresh():  # a search as it stands after levels 1 and 2, its own copy (searching them again gives the same)
+        return copy.deepcopy(searched)
 
     whole = fresh()
     batches = [batch for batch, _ in itertools.islice(whole._level(3, whole.path), 6)]  # enough to see the order
@@ -330,25 +358,11 @@ def _engine_game(self, node):
     return [k for k, _, _ in seen], [p for _, p, _ in seen], [list(w) for _, _, w in seen], won
 
 
-@pytest.mark.parametrize(("name", "texts"), [
-    ("longbourn", ["kitty wins", "lydia lands on A CHEAT", "mary overshoots", "game lasts at most 70 turns"]),
-    ("rosings", ["darcy wins", "collins lands on Falsehood", "elizabeth lands on Avarice", "fitzwilliam overshoots",
-                 "game lasts at most 50 turns"]),
-])
-def test_likely_edits_replay_the_beam_s_games_as_the_engine_plays_them(unhurried, monkeypatch, name, texts):
+@pytest.mark.parametrize(("name", "texts"), [("longbourn", LONGBOURN), ("rosings", ROSINGS)])
+def test_likely_edits_replay_the_beam_s_games_as_the_engine_plays_them(name, texts):
     """The likely edits replay their beam's games together in the vectorised simulator: each node's spins,
     spinners, places and win are the engine's (collisions and confinement at Longbourn; waits and extra
-    spins in Virtue Rewarded at Rosings)."""
-    real = likely.Likely.search
-    compared = []
-
-    def search_then_compare(self, deadline):
-        found = real(self, deadline)
-        for node, (ks, who, where, won) in self.games.items():
-            assert (ks.tolist(), who.tolist(), where.tolist(), won) == _engine_game(self, node)
-            compared.append(node)
-        return found
-
-    monkeypatch.setattr(likely.Likely, "search", search_then_compare)
-    solve(scene_with(name, texts), workers=1, prove_for=0)
+    spins in Virtue Rewarded at Rosings). The searches are the two tests' above, watched as they search."""
+    _, compared, differ = solved_by_likely_edits(name, texts)
+    assert differ == []
     assert len(compared) > 100

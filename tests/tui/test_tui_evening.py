@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual import events
-from tui_support import PROSE, make_app, of, save_take, settle
+from tui_support import PROSE, make_app, of, save_take, settle, settled, until
 
 from versus.tui import messages as msg
 from versus.tui.view import sentence, tokens_for
@@ -28,9 +28,9 @@ async def test_holding_space_past_the_end_shows_one_notice(virtue_scene):
     async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
         play_to_the_end(app)
         await settle(pilot)
-        await pilot.press(*["space"] * 12)
+        await pilot.press(*["space"] * 6)  # as a held key repeats: each refused, and told once
         await settle(pilot)
-        assert len(of(msg.Refused, messages)) == 12
+        assert len(of(msg.Refused, messages)) == 6
         assert len([n for n in app._notifications if n.title == "Not now"]) == 1
         assert len(list(app._notifications)) <= 2
 
@@ -114,15 +114,13 @@ async def test_the_prose_opens_at_its_newest_paragraph_and_stays_after_a_reload(
     app.services.narrate = lambda play, **options: LONG_PROSE
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("space")
-        await pilot.pause(0.5)
-        await settle(pilot)
+        await settled(pilot)
         await pilot.press("p")
         await settle(pilot)
         prose = app.screen.query_one("ProsePanel")
         assert prose.max_scroll_y > 0 and prose.scroll_y == prose.max_scroll_y
         await pilot.press("ctrl+r")
-        await pilot.pause(0.5)
-        await settle(pilot)
+        await settled(pilot)
         prose = app.screen.query_one("ProsePanel")
         assert prose.scroll_y == prose.max_scroll_y
 
@@ -133,14 +131,12 @@ async def test_the_prose_does_not_jump_while_the_author_reads_back(scene_path):
     app.services.narrate = lambda play, **options: next(texts)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("space")
-        await pilot.pause(0.5)
-        await settle(pilot)
+        await settled(pilot)
         prose = app.screen.query_one("ProsePanel")
         prose.scroll_home(animate=False)
         await settle(pilot)
         await pilot.press("space")
-        await pilot.pause(0.5)
-        await settle(pilot)
+        await settled(pilot)
         assert prose.scroll_y == 0 and not prose.follow
 
 
@@ -319,13 +315,11 @@ async def test_the_prose_adds_paragraphs_without_rendering_the_rest_again(scene_
     texts = iter([PROSE, PROSE + "\nA new paragraph.\n"] * 5)
     app.services.narrate = lambda play, **options: next(texts)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.5)
-        await settle(pilot)
+        await settled(pilot)
         panel = app.screen.query_one("ProsePanel")
         first = list(panel.query_children("Markdown"))
         await pilot.press("space")
-        await pilot.pause(0.5)
-        await settle(pilot)
+        await settled(pilot)
         now = list(panel.query_children("Markdown"))
         assert len(now) == len(first) + 1 and all(a is b for a, b in zip(first, now, strict=False))
 
@@ -342,8 +336,10 @@ async def test_prose_written_while_the_keys_come_waits_for_them_to_stop(scene_pa
         await panel._written("# Chapter XII\n\nThe candles were lit.\n", panel.showing)
         await pilot.pause()
         assert [m.source for m in panel.query_children("Markdown")] == before  # not in the middle of the keys
-        await pilot.pause(0.6)
-        assert [m.source for m in panel.query_children("Markdown")] == ["# Chapter XII", "The candles were lit."]
+        written = ["# Chapter XII", "The candles were lit."]
+        await until(pilot, lambda: [m.source for m in panel.query_children("Markdown")] == written)  # once held
+        await pilot.pause()
+        assert [m.source for m in panel.query_children("Markdown")] == written
 
 
 async def test_the_odds_of_a_position_left_are_shown_faded_until_the_new_ones_come(scene_path):
@@ -357,8 +353,7 @@ async def test_the_odds_of_a_position_left_are_shown_faded_until_the_new_ones_co
 
     app = make_app(scene_path, services=stub_services(odds=odds))
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.5)  # the odds are asked for once the keys (none yet) have settled
-        await settle(pilot)
+        await settled(pilot)  # the odds are asked for once the keys (none yet) have settled
         beats = app.screen.query_one("BeatsPanel")
         assert beats.odds.startswith("Chances from here") and not beats.stale
         height = beats.size.height
@@ -367,6 +362,5 @@ async def test_the_odds_of_a_position_left_are_shown_faded_until_the_new_ones_co
         await pilot.pause()
         assert beats.size.height == height
         await pilot.press("space")
-        await pilot.pause(0.6)
-        await settle(pilot)
+        await settled(pilot)
         assert not beats.stale and len(asked) >= 2

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from tui_support import make_app, settle
+from tui_support import make_app, settle, until
 
 from versus.tui import settings
 from versus.tui.services import Written
@@ -64,9 +64,11 @@ class FullDisk:
         import versus.takes.store as store
 
         self.monkeypatch, self.store = monkeypatch, store
+        self.tries = 0  # writes refused while full
 
     def fill(self) -> None:
         def no_space(*args, **kwargs):
+            self.tries += 1
             raise OSError(errno.ENOSPC, "No space left on device")
 
         self.monkeypatch.setattr(self.store, "write_new", no_space)
@@ -115,10 +117,12 @@ async def test_a_failed_save_is_shown_until_one_succeeds_and_its_spins_reach_dis
         await settle(pilot)
         assert type(app.screen).__name__ == "UnsavedScreen" and not app._exit
         await pilot.press("escape")
-        await pilot.pause(0.5)  # tried again meanwhile: still full
+        tries = disk.tries
+        await until(pilot, lambda: disk.tries > tries)  # tried again meanwhile (the retry timer): still full
+        await settle(pilot)
         assert app.session.unsaved() == 4 and "NOT SAVED" in app.screen.sub_title
         disk.free()
-        await pilot.pause(0.6)
+        await until(pilot, lambda: app.session.unsaved() == 0)  # saved by the retry timer, nothing pressed
         await settle(pilot)
         assert on_disk(scene_path) == played and app.session.unsaved() == 0
         assert app.screen.sub_title == "take-1 \u00b7 netherfield"
@@ -132,8 +136,8 @@ async def test_quitting_with_unsaved_spins_can_write_them_elsewhere(scene_path, 
     disk = FullDisk(monkeypatch)
     disk.fill()
     app = make_app(scene_path)
-    elsewhere = tmp_path / "safe"
-    elsewhere.mkdir()
+    elsewhere = tmp_path / "drawer"  # typed as a path from the working folder (tmp_path): d, r and w among its
+    elsewhere.mkdir()  # letters, which are the dialog's keys until the field is shown, and are typed into it after
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("space", "space", "space")
         await settle(pilot)
@@ -145,7 +149,7 @@ async def test_quitting_with_unsaved_spins_can_write_them_elsewhere(scene_path, 
         await settle(pilot)
         field = app.screen.query_one("#elsewhere")
         assert field.display and app.focused is field and field.value.endswith("netherfield.new-take.unsaved.yaml")
-        await pilot.press("ctrl+u", *str(elsewhere), "enter")
+        await pilot.press("ctrl+u", *elsewhere.name, "enter")
         await settle(pilot)
         assert app._exit
     written = list(elsewhere.iterdir())
@@ -280,7 +284,8 @@ async def test_the_comparison_scrolls_to_its_end_and_marks_where_the_takes_part(
         assert side.parted_at is not None and side.play.played[side.parted_at].action.spin is not None
         await pilot.press("home", "p")
         await settle(pilot)
-        await pilot.pause(0.3)
+        await until(pilot, lambda: "they part here" in str(app.screen.query_one("#side-a").render())
+                    and body.scroll_y > 0)  # both sides' prose written, and scrolled to the parting
         await settle(pilot)
         assert [options for options in asked if options.get("annotate")] == [{"annotate": True}] * 2  # a side each
         text = str(app.screen.query_one("#side-a").render())
@@ -319,8 +324,8 @@ async def test_quitting_stops_the_prose_under_way_rather_than_waiting_for_it(sce
     app = make_app(scene_path, services=dataclasses.replace(stub_services(), narrate=narrate, stop=stop))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("space")
-        await pilot.pause(0.2)
-        assert begun.wait(5) and not released.is_set()
+        await until(pilot, begun.is_set)
+        assert not released.is_set()
         await pilot.press("q")
         await pilot.pause()
         assert stopped == [True] and app._exit
@@ -434,7 +439,8 @@ async def test_an_export_from_the_app_tells_of_a_damaged_memory(scene_path, tmp_
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("space", "e", "m")
         await settle(pilot)
-        await pilot.pause(0.5)
+        await until(pilot, lambda: any("kept as .versus-phrasings.yaml.damaged" in n.message
+                                       for n in app._notifications))
         await settle(pilot)
         told = [n.message for n in app._notifications if "kept as .versus-phrasings.yaml.damaged" in n.message]
         assert len(told) == 1 and told[0].startswith(f"{folder / '.versus-phrasings.yaml'}:2:1: ")
@@ -460,9 +466,10 @@ async def test_quitting_while_an_export_is_written_lets_it_land_first(scene_path
 
     from tui_support import stub_services
 
-    released, written = threading.Event(), []
+    begun, released, written = threading.Event(), threading.Event(), []
 
     def export(play, take_name: str, pace: str = "brisk", words: int | None = None):
+        begun.set()
         released.wait(10)
         written.append(take_name)
         return Written(scene_path.parent / "x.md")
@@ -470,11 +477,12 @@ async def test_quitting_while_an_export_is_written_lets_it_land_first(scene_path
     app = make_app(scene_path, services=dataclasses.replace(stub_services(), export=export))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("space", "e", "m")
-        await pilot.pause(0.2)
+        await until(pilot, begun.is_set)  # the export under way
         await pilot.press("q")
-        await pilot.pause(0.2)
-        assert not app._exit and any(n.title == "Quitting" for n in app._notifications)
+        await until(pilot, lambda: any(n.title == "Quitting" for n in app._notifications))
+        await pilot.pause()
+        assert not app._exit and not written
         released.set()
-        await pilot.pause(0.5)
+        await until(pilot, lambda: app._exit)
         await settle(pilot)
         assert written == ["take-1"] and app._exit

@@ -80,7 +80,7 @@ async def test_a_held_key_refused_shows_one_notice(scene_path):
     messages = []
     app = make_app(scene_path)
     async with app.run_test(size=(120, 40), message_hook=messages.append) as pilot:
-        await pilot.press(*["9"] * 10)
+        await pilot.press(*["9"] * 5)
         await settle(pilot)
         assert of(msg.Refused, messages)
         assert sum("6 faces" in n for n in notices(app)) == 1

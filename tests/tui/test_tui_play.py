@@ -269,14 +269,19 @@ async def test_the_log_follows_the_newest_line_and_its_scrollbar_the_length(scen
     app = make_app(scene_path)
     async with app.run_test(size=(120, 40)) as pilot:
         log = app.screen.query_one(PlayLog)
-        for key in ["space"] * 30 + ["u", "u", "U", "space"]:
+        fitted = []  # keys after which the log still fitted its height (before the scrollbar came)
+        # Twelve spins: the log overflows its height at the fourth (the scrollbar appears), then grows to about
+        # three times its height with the scrollbar staying; then lines are taken away and added again.
+        for key in ["space"] * 12 + ["u", "u", "U", "space"]:
             await pilot.press(key)
             await settle(pilot)
             assert log.virtual_size.height == len(log.lines)
-            if len(log.lines) > log.scrollable_content_region.height:
+            fitted.append(len(log.lines) <= log.scrollable_content_region.height)
+            if not fitted[-1]:
                 assert log.show_vertical_scrollbar
                 assert log.vertical_scrollbar.window_virtual_size == len(log.lines)
                 assert log.scroll_y == log.max_scroll_y
                 last = log.render_line(log.scrollable_content_region.height - 1).text
                 assert last.strip() and last == log.lines[-1].text, (key, last)
-        assert len(log.lines) > log.scrollable_content_region.height  # it did scroll
+        assert fitted[0] and not fitted[-1]  # the scrollbar came while the keys were played
+        assert len(log.lines) > 2 * log.scrollable_content_region.height  # it did scroll, well past its height

@@ -59,3 +59,22 @@ async def settle(pilot):
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+async def settled(pilot):
+    """Once the prose and odds have been asked for (SETTLE seconds after the last key) and written: waits
+    for the main screen's own timer to fire, not a guess at how long it takes."""
+    await pilot.pause()
+    main = next(s for s in pilot.app.screen_stack if type(s).__name__ == "MainScreen")
+    await until(pilot, lambda: not main.settling())
+    await settle(pilot)
+
+
+async def until(pilot, check, seconds: float = 5.0) -> None:
+    """Wait, a short pause at a time, until check() holds (an AssertionError after `seconds`)."""
+    import time
+
+    end = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < end, "waited in vain"
+        await pilot.pause(0.05)
