@@ -1682,6 +1682,28 @@ def test_a_second_fall_at_a_square_the_page_told_is_told_as_a_second():
     assert len(fallen) == 2 and again.search(fallen[1]), fallen
 
 
+def test_once_more_at_a_square_only_where_the_page_told_the_first_time():
+    """"Once more Elizabeth came to the Summit of Dissipation", where the page never told the first time: three
+    readers of four took it for a slip. A setback is told as a second at a square only where the page told the
+    first there, whatever shape the page takes."""
+    from versus.narration.plan import Shape
+    from versus.narration.realise import space_name
+
+    once_more = re.compile(r"\b(once more|a second time|again)\b", re.I)
+    checked = 0
+    for path, seed in PAGES[::2]:
+        play = brisk_play(path, seed)
+        squares = {space_name(s.name, False) for s in play.game.board.spaces if s.name and len(s.name) > 4}
+        telling = Telling(play)
+        for shape in (Shape(3, 5, 4, 2, 2), Shape(2, 5, 4, 2, 2), Shape(4, 4, 2, 2, 2)):
+            told = [u.text for p in telling.draft("brisk", shape).paragraphs if not p.talk for u in p.units]
+            for k, unit in enumerate(told):
+                for square in (sq for sq in squares if sq in unit and once_more.search(unit.split(sq)[0][-60:])):
+                    checked += 1
+                    assert any(square in earlier for earlier in told[:k]), (path.stem, seed, shape, unit)
+    assert checked >= 3
+
+
 def test_the_narrator_s_lines_looked_up_by_event_tell_the_same_page_as_all_of_them(monkeypatch):
     """A moment's narrator lines are looked up by its event (a few dozen of some three hundred): the page is
     the same, byte for byte, as when every line is tried."""

@@ -76,7 +76,8 @@ CONDITIONS: dict[str, str] = {
     "again": "true for a second overshoot, which sends the player back to the start",
     "waits": "true when the moment makes the player sit out turns",
     "missing": "players an opening left unnamed, whom the sentence after it seats (beat: seated; one is {actor})",
-    "twice": "true when the one a moment befell had come to that very space before in the game",
+    "twice": "true when the page has told of a setback of the one a moment befell at that very space before (a"
+             " 'once more' the reader never saw the first of reads as a slip)",
     "lost_lead": "true when a leader's crime, fall or confinement left another in front (that one is {other})",
     "led": "true when the one a moment befell led alone just before it",
     "first_round": "true for a moment in the game's first round, before every player has spun",

@@ -110,8 +110,7 @@ class Teller:
             "spin": a.spin or 0, "spun": a.spin is not None, "near": point.near,
             "overshot": a.overshot, "first_round": a.index < len(self.company.by_seat),
             "led": a.before.leader == point.actor, "lost_lead": lost_to is not None and point.other is None,
-            "twice": bool(a.landed) and any(b.player == a.player and b.landed == a.landed
-                                            for b in self.facts.actions[:point.index]),
+            "twice": self._told_there_before(point),
             # the one a collision turned out was carried up the board by it, and into the lead
             "promoted": point.event == "collision" and point.other is not None
             and a.after.leader == point.other and a.before.leader != point.other,
@@ -119,6 +118,13 @@ class Teller:
         if point.event == "finish":
             facts |= self._run_in(a, other)
         return Moment(point.event, actor, other, tuple(sorted(facts.items())))
+
+    def _told_there_before(self, point: TurningPoint) -> bool:
+        """The page has told of a setback of the same player at this very square: "Once more Elizabeth came to
+        the Summit", where the first time was never told, read to every reader as a slip."""
+        told = self.fell_at.get(point.actor)
+        landed = self.facts.actions[point.index].landed
+        return bool(landed) and told is not None and told < point.index and self.facts.actions[told].landed == landed
 
     def _sent_to(self, a: ActionFacts) -> dict[str, str]:
         """Where the one a collision turned out back went, when the prose can say it plainly: {sent_to} is
@@ -185,7 +191,6 @@ class Teller:
         self.told.add(beat.point.actor)
         if beat.point.event == "confined":
             self.shut_told.add(beat.point.actor)
-        self._fell(beat.point)
         moment = self.moment(beat.point)
         seems = self.told_leader if self.fastest is None else self.fastest
         if dict(moment.facts).get("led") and seems not in (None, beat.point.actor):
@@ -198,6 +203,7 @@ class Teller:
         # that had it (an ironic tail on every event, or every other, reads as a program's)
         plain = kind == "moment" and (beat.talk > 0 or self.book.lean or self.uncommented < COMMENT_EVERY - 1)
         out = self._narrate(kind, moment, beat.first, beat.last, beat.hushed, plain)
+        self._fell(beat.point)  # after its sentence, which may say "once more" of a setback told before
         if dict(moment.facts).get("lost_lead") and any("{other}" in s.template for b in out for s in b.sentences):
             self._lead_told(self.company.people[moment.other].seat)  # the reader saw the lead change hands
         if kind == "moment" and not any(b.sentences for b in out) and beat.point.event != "collision":
