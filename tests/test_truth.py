@@ -212,6 +212,29 @@ def test_squares_named_by_the_way_they_sent_a_player_sent_that_player_that_way_a
     assert "route" in false(sc, play, f"{someone} went up by {square}.", i)  # it was not theirs
 
 
+def test_a_square_named_by_its_number_is_one_the_player_stood_on_or_came_to():
+    """"From the sixty-second square she overshot the Mansion": a square told by its number is one a player the
+    sentence names stood on, spun from or came to in its actions, whatever the words ("the 62nd square")."""
+    from versus.narration.words import ordinal
+
+    def apart(a, b, c):  # a move from beyond the twentieth square, with the other player somewhere else again
+        them = b.pos[1 - a.player]
+        return b.pos[a.player] > 20 and c.pos[a.player] != b.pos[a.player] and them > 0 \
+            and them not in (b.pos[a.player], c.pos[a.player]) and them == c.pos[1 - a.player]
+
+    sc, play, i = find(apart, players=2)
+    p = play.played[i].action.player
+    before, after, theirs = (play.game.states[i].pos[p], play.game.states[i + 1].pos[p],
+                             play.game.states[i].pos[1 - p])
+    who = name(sc, p)
+    assert "square_number" not in false(sc, play, f"From the {ordinal(before)} square {who} spun on.", i)
+    assert "square_number" not in false(sc, play, f"{who} came at last to the {after}th space.", i)
+    landed = [e.space for e in play.played[i].action.events if isinstance(e, ev.Landed)]
+    never = next(n for n in range(1, 60) if n not in (before, after, theirs, *landed))
+    assert "square_number" in false(sc, play, f"From the {ordinal(never)} square {who} spun on.", i)
+    assert "square_number" in false(sc, play, f"{who} stood upon the {ordinal(theirs)} square.", i)  # the other's
+
+
 def _named(space: int) -> bool:
     from versus.boards import load_board
 

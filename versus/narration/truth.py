@@ -29,6 +29,22 @@ ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", 
 TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 NUMBERS = {w: n for n, w in enumerate(ONES)} | TENS | {"a": 1, "an": 1} | {
     f"{t}-{o}": v + k for t, v in TENS.items() for k, o in enumerate(ONES) if 0 < k < 10}
+UNIT_ORDINALS = {"one": "first", "two": "second", "three": "third", "five": "fifth", "eight": "eighth", "nine": "ninth",
+                 "twelve": "twelfth"}
+
+
+def _ordinal_words() -> dict[str, int]:
+    """'sixty-second' → 62, for every number to ninety-nine (the checker's own reading, not the narrator's)."""
+    out = {}
+    for word, n in NUMBERS.items():
+        if 0 < n < 100 and word not in ("a", "an"):
+            head, sep, last = word.rpartition("-")
+            last = UNIT_ORDINALS.get(last) or (last[:-1] + "ieth" if last.endswith("y") else last + "th")
+            out[head + sep + last] = n
+    return out
+
+
+ORDINALS = _ordinal_words()
 AMOUNT = re.compile(r"(?<![\w-])(" + "|".join(sorted(NUMBERS, key=len, reverse=True)) + r"|\d+) counters?\b", re.I)
 NOTE = re.compile(r"<!-- versus: (?:actions|talk) (none|(\d+)-(\d+)) -->")
 TIMES = {"once": 1, "twice": 2, "thrice": 3} | {f"{w} times": n for w, n in NUMBERS.items() if n > 3}
@@ -549,6 +565,21 @@ def route(c: Check) -> bool:
     return bool(stated)
 
 
+SQUARE_NUMBER = re.compile(r"\bthe ([a-z]+(?:-[a-z]+)?|\d+(?:st|nd|rd|th)) (?:square|space)\b", re.I)
+
+
+def square_number(c: Check) -> bool:
+    """Each square the sentence names by its number ("from the sixty-second square") is one a player it
+    names stood on before or after one of its actions, or came to in it."""
+    stated = [ORDINALS.get(m.group(1).lower()) or int(re.sub(r"\D", "", m.group(1)) or 0)
+              for m in SQUARE_NUMBER.finditer(c.narration)]
+    stated = [n for n in stated if n]
+    came = {(e.player, e.space) for i in c.indices for e in c.replay.actions[i].events if isinstance(e, ev.Landed)}
+    seen = {c.replay.states[k].pos[p] for i in c.indices for k in (i, i + 1) for p in c.who()}
+    seen |= {square for p, square in came if p in c.who()}
+    return bool(stated) and all(n in seen for n in stated)
+
+
 def collisions_counted(c: Check) -> bool:
     """Each count of meetings a clause states holds over the sentence's actions (for a paragraph, over
     all of them or all but its last, the moment that ended the stretch its tally tells)."""
@@ -565,7 +596,7 @@ TESTS: dict[str, Callable[[Check], bool]] = {
     "short_of_goal": short_of_goal, "overshoot": overshoot, "begun_again": begun_again,
     "lead_narrow": lead_narrow, "lead_wide": lead_wide, "lead_long": lead_long, "took_lead": took_lead,
     "leads": leads, "led_before": led_before, "lead_lost": lead_lost, "history": history,
-    "collisions_counted": collisions_counted, "route": route,
+    "collisions_counted": collisions_counted, "route": route, "square_number": square_number,
     "evening": lambda c: c.replay.time == "evening", "morning": lambda c: c.replay.time == "morning",
     "company": lambda c: bool(c.replay.scene.company), "going_home": lambda c: c.replay.visiting,
     "nothing_decided": nothing_decided, "stretch_total": stretch_total, "held_throughout": held_throughout,
