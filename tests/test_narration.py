@@ -1704,6 +1704,22 @@ def test_once_more_at_a_square_only_where_the_page_told_the_first_time():
     assert checked >= 3
 
 
+def test_an_overshoot_from_a_plain_square_near_the_goal_says_which_square_by_its_number():
+    """"From the sixty-second square she overshot the Mansion": the hand's pages place a square's number where it
+    matters, at a near miss; ours said only that the player spun past. A named square is told by its name, and
+    the number is the square the one who overshot stood on (the truth checker holds it to the replay)."""
+    from versus.narration.words import ordinal
+
+    told = 0
+    for path, seed in PAGES:
+        play = brisk_play(path, seed)
+        said = " ".join(u.text for p in brisk_page(path, seed).paragraphs if not p.talk for u in p.units)
+        for number in (n for n in range(1, 100) if f"the {ordinal(n)} square" in said):
+            told += 1
+            assert not play.game.board.space(number).name, (path.stem, seed, number)  # a name would serve
+    assert told >= 5
+
+
 def test_the_narrator_s_lines_looked_up_by_event_tell_the_same_page_as_all_of_them(monkeypatch):
     """A moment's narrator lines are looked up by its event (a few dozen of some three hundred): the page is
     the same, byte for byte, as when every line is tried."""

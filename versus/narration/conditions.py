@@ -76,6 +76,8 @@ CONDITIONS: dict[str, str] = {
     "again": "true for a second overshoot, which sends the player back to the start",
     "waits": "true when the moment makes the player sit out turns",
     "missing": "players an opening left unnamed, whom the sentence after it seats (beat: seated; one is {actor})",
+    "frm": "the plain square the player spun from in this action (0 for off the board or a named square), told"
+           " in {from_square}: 'the sixty-second square' (a number where it matters: how near the goal they were)",
     "twice": "true when the page has told of a setback of the one a moment befell at that very space before (a"
              " 'once more' the reader never saw the first of reads as a slip)",
     "lost_lead": "true when a leader's crime, fall or confinement left another in front (that one is {other})",

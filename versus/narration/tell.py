@@ -21,7 +21,7 @@ from versus.narration.refer import PRONOUNS, amounts
 from versus.narration.rules import Book, Rule
 from versus.narration.talk import Moment, Said, Talk
 from versus.narration.turning import TurningPoint, began_again
-from versus.narration.words import ROUGH_AFTER, a_spin, about, counted, listing, number, times
+from versus.narration.words import ROUGH_AFTER, a_spin, about, counted, listing, number, ordinal, times
 from versus.scenes.model import Aside
 
 LEAD_STRETCHES = 1  # stretch sentences of an export that may turn on who kept or took the front
@@ -108,6 +108,7 @@ class Teller:
             "won_by_pov": point.event == "finish" and point.actor == self.company.scene.pov_seat,
             "lead_known": point.other is not None and point.other == self.told_leader,
             "spin": a.spin or 0, "spun": a.spin is not None, "near": point.near,
+            "frm": a.frm if not self.space_names.get(a.frm) else 0,  # a named square is told by its name
             "overshot": a.overshot, "first_round": a.index < len(self.company.by_seat),
             "led": a.before.leader == point.actor, "lost_lead": lost_to is not None and point.other is None,
             "twice": self._told_there_before(point),
@@ -352,6 +353,7 @@ class Teller:
         values = (("space", str(facts.get("space_name", ""))), *amounts(int(facts.get("paid", 0) or 0)).items(),
                   ("dest", str(facts.get("dest_name", "") or "the place it appoints")), *self._distances(facts),
                   *((("sent_to", str(facts["sent_to_name"])),) if facts.get("sent_to_name") else ()),
+                  *((("from_square", f"the {ordinal(int(facts['frm']))} square"),) if facts.get("frm") else ()),
                   *self._winning(facts))
         text = plainly(rule.text) if plain else rule.text
         tone = (TONES.get(moment.event, ""), moment.actor)
