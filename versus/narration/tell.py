@@ -342,7 +342,7 @@ class Teller:
         query = dict(self.base) | dict(moment.facts) | {"beat": kind, "event": moment.event,
                                                        "company": self.base.get("company", False), "hushed": hushed}
         rule = None
-        if self._seen_there_before(moment):  # "With the Mansion in sight at last", of a second fall there, reads as
+        if dict(moment.facts).get("twice"):  # "With the Mansion in sight at last", of a second fall there, reads as
             rule = self.book.narration(query, brief=plain, declaring="twice")  # the first told again
         rule = rule or self.book.narration(query, brief=plain)  # a plain moment: a plain sentence, not a quip cut short
         if rule is None:
@@ -358,14 +358,6 @@ class Teller:
         text = plainly(rule.text) if plain else rule.text
         tone = (TONES.get(moment.event, ""), moment.actor)
         return [Block((Sentence(text, roles, values, first, last, rule=rule.id, tone=tone),), first=first, last=last)]
-
-    def _seen_there_before(self, moment: Moment) -> bool:
-        """The one a moment befell was told of a setback at this very space before."""
-        facts = dict(moment.facts)
-        seat = self.company.people[moment.actor].seat if moment.actor in self.company.people else None
-        told = self.fell_at.get(seat) if seat is not None and facts.get("twice") else None
-        landed = self.facts.actions[told].landed if told is not None else None
-        return landed is not None and self.space_names.get(landed, "").upper() == facts.get("space")
 
     @staticmethod
     def _winning(facts: Mapping[str, Any]) -> list[tuple[str, str]]:

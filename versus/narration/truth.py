@@ -514,39 +514,38 @@ def _clause_holds(c: Check, clause: str, met: list[tuple[int, int]]) -> bool:
     return all(n is None or (n > 0 and n in known) for n in stated)
 
 
-def setbacks_counted(c: Check) -> bool:
-    """Each square named with a count ("Immodesty twice and Cruelty once turned him back") sent one of the
-    players it may be about back from it that many times in its actions (at least so many, in a
-    paragraph): a player turned back to where the spin began was turned back, though no lower than before."""
-    board = c.replay.board
-    names = {re.sub(r"^(the|a|an) ", "", sp.name.lower()): n for n, sp in enumerate(board.spaces) if sp.name}
-    counted = re.compile(r"\b(" + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
-                         + r") (once|twice|thrice|[a-z]+ times)\b", re.I)
-    stated = [(names[m.group(1).lower()], TIMES.get(m.group(2).lower(), -1)) for m in counted.finditer(c.narration)]
-    for space, n in stated:
-        back = [sum(1 for i in c.indices for e in c.replay.actions[i].events
-                    if isinstance(e, ev.Landed) and e.player == p and e.space == space
-                    and c.replay.states[i + 1].pos[p] < e.space) for p in c.who()]  # sent back from it
-        if not any(k == n or (not c.strict and k >= n) for k in back):
-            return False
-    return bool(stated)
-
-
 WAYS = {"up": 1, "on": 1, "back": -1, "down": -1}  # the word before a run of squares: which way they sent
 
 
 @cache
 def _squares(board_name: str) -> tuple[re.Pattern[str], re.Pattern[str], dict[str, frozenset[int]]]:
     """Patterns for a run of the board's squares after "on by" or "back by" ("Gratitude and Truth", "the
-    Pillory twice") and for one square of it, and each name's spaces (a name printed twice is either)."""
+    Pillory twice") and for one square of it with how often, if said, and each name's spaces (a name
+    printed twice is either)."""
     names: dict[str, set[int]] = {}
     for n, sp in enumerate(load_board(board_name).spaces):
         if sp.name:
             names.setdefault(re.sub(r"^(the|a|an) ", "", sp.name.lower()), set()).add(n)
     name = "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
-    item = rf"(?:(?:the|a|an) )?({name})(?: (once|twice|thrice|[a-z]+ times))?"
+    item = rf"\b(?:(?:the|a|an) )?({name})(?: (once|twice|thrice|[a-z]+ times)\b)?"
     run = re.compile(rf"\b(up|on|back|down)(?: again)? by ({item}(?:(?:, | and ){item})*)", re.I)
     return run, re.compile(item, re.I), {k: frozenset(v) for k, v in names.items()}
+
+
+def setbacks_counted(c: Check) -> bool:
+    """Each square named with a count ("Immodesty twice and Cruelty once turned him back") sent one of the
+    players it may be about back from it that many times in its actions (at least so many, in a
+    paragraph): a player turned back to where the spin began was turned back, though no lower than before."""
+    _, item, names = _squares(c.replay.scene.game)
+    stated = [(names[m.group(1).lower()], TIMES.get(m.group(2).lower(), -1)) for m in item.finditer(c.narration)
+              if m.group(2)]
+    for spaces, n in stated:
+        back = [sum(1 for i in c.indices for e in c.replay.actions[i].events
+                    if isinstance(e, ev.Landed) and e.player == p and e.space in spaces
+                    and c.replay.states[i + 1].pos[p] < e.space) for p in c.who()]  # sent back from it
+        if not any(k == n or (not c.strict and k >= n) for k in back):
+            return False
+    return bool(stated)
 
 
 def route(c: Check) -> bool:
