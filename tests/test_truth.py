@@ -520,6 +520,25 @@ def test_a_spin_named_is_a_spin_its_player_made():
     assert "spin_named" in false(sc, play, f"The teetotum showed {a_spin(2)} for {who}.", i)
 
 
+def test_a_spin_wanted_is_how_far_its_player_stood_from_the_goal():
+    """"She stood upon the sixty-third square and wanted a four": the number is the spin that would have carried
+    the player home from where the action began, not a spin anybody made."""
+    from versus.boards import load_board
+    from versus.narration.words import a_spin
+
+    goal = load_board("mansion-of-happiness").goal
+    sc, play, i = find(lambda a, b, c: 0 < goal - b.pos[a.player] <= 6 and a.spin != goal - b.pos[a.player]
+                       and b.pos[1 - a.player] != b.pos[a.player], players=2)
+    assert Replay(sc, play.spins()).board.goal == goal
+    p = play.played[i].action.player
+    wanted, spun = goal - play.game.states[i].pos[p], play.played[i].action.spin
+    who, other = name(sc, p), name(sc, 1 - p)
+    assert "spin_wanted" not in false(sc, play, f"{who} wanted {a_spin(wanted)} to reach the Mansion.", i)
+    assert "spin_wanted" not in false(sc, play, f"{who} wanted only {a_spin(wanted)}.", i)
+    assert "spin_wanted" in false(sc, play, f"{who} wanted {a_spin(spun)} to reach the Mansion.", i)  # spun, not wanted
+    assert "spin_wanted" in false(sc, play, f"{other} wanted {a_spin(wanted)} to reach the Mansion.", i)
+
+
 def test_a_lead_lost_within_a_paragraph_reads_back_true():
     """"Anger sent Elizabeth back to Patience to wait, when she was leading the table with Virtue only a space off" in a
     summary's one paragraph: read back from its annotation the lead was Elizabeth's before the action that

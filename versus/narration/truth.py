@@ -387,13 +387,23 @@ def held_throughout(c: Check) -> bool:
                for p in c.who())
 
 
-SPIN_NAMED = re.compile(r"\b(?:spun|showed|wanted) an? (one|two|three|four|five|six|seven|eight)\b")
+SPIN_NAMED = re.compile(r"\b(?:spun|showed) an? (one|two|three|four|five|six|seven|eight)\b")
+SPIN_WANTED = re.compile(r"\bwanted (?:only )?an? (one|two|three|four|five|six|seven|eight)\b")
 
 
 def spin_named(c: Check) -> bool:
     """'Spun a two': every number so named was spun in these actions by a player the sentence names."""
     spun = {c.replay.actions[i].spin for i in c.indices if c.replay.actions[i].player in c.who()}
     return all(NUMBERS[m.group(1)] in spun for m in SPIN_NAMED.finditer(c.narration))
+
+
+def spin_wanted(c: Check) -> bool:
+    """'She wanted a four': every number so named is how far a player the sentence names stood from the goal
+    when one of these actions began (the spin that would have carried them home)."""
+    goal = c.replay.board.goal
+    wanted = {goal - c.replay.states[i].pos[c.replay.actions[i].player]
+              for i in c.indices if c.replay.actions[i].player in c.who()}
+    return all(NUMBERS[m.group(1)] in wanted for m in SPIN_WANTED.finditer(c.narration))
 
 
 def spun_afterwards(c: Check) -> bool:
@@ -600,6 +610,7 @@ TESTS: dict[str, Callable[[Check], bool]] = {
     "company": lambda c: bool(c.replay.scene.company), "going_home": lambda c: c.replay.visiting,
     "nothing_decided": nothing_decided, "stretch_total": stretch_total, "held_throughout": held_throughout,
     "spun_afterwards": spun_afterwards, "still_waiting": still_waiting, "spin_named": spin_named,
+    "spin_wanted": spin_wanted,
 }
 
 
