@@ -1704,6 +1704,18 @@ def test_once_more_at_a_square_only_where_the_page_told_the_first_time():
     assert checked >= 3
 
 
+def test_a_moment_told_plainly_keeps_what_happened_and_drops_only_the_comment():
+    """A moment told plainly (talk follows) is cut at its first semicolon, but only where what follows is a
+    comment on people: "From the fifty-eighth square Elizabeth spun a five, and the teetotum set her upon the
+    Summit…" cut there lost the fine and the fall, and the talk after it spoke of a fine never told."""
+    from versus.narration.tell import plainly
+
+    told = "From {from_square} {actor} spun {spun}, and the teetotum set {actor_him} upon {space}, in plain sight"
+    assert plainly(told + "; it cost {actor_him} {counters}, and {actor_he} went down to {dest}.") == \
+        told + "; it cost {actor_him} {counters}, and {actor_he} went down to {dest}."
+    assert plainly(told + "; {actor_he} bore it as {other} would not have.") == told + "."
+
+
 def test_an_overshoot_from_a_plain_square_near_the_goal_says_which_square_by_its_number():
     """"From the sixty-second square she overshot the Mansion": the hand's pages place a square's number where it
     matters, at a near miss; ours said only that the player spun past. A named square is told by its name, and

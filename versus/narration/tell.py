@@ -673,9 +673,13 @@ class Teller:
 
 def plainly(text: str) -> str:
     """A moment's sentence without the narrator's comment after it: up to its first semicolon or full
-    stop, where what comes before is a sentence of its own (eight words or more, naming whom it befell)."""
+    stop, where what comes before is a sentence of its own (eight words or more, naming whom it befell)
+    and what comes after tells nothing of the game ("it cost her three counters, and she went down to
+    Ruin" is the moment itself, not a comment on it)."""
     cut = re.search(r"(;|\.) ", text)
     if cut is None or len(text[:cut.start()].split()) < 8 or "ctor}" not in text[:cut.start()]:
+        return text
+    if re.search(r"\{(?!(?:[Aa]ctor|[Oo]ther)(?:_\w+)?\})", text[cut.end():]):  # a slot of the game's, not a person's
         return text
     return text[:cut.start()].rstrip(",") + "."
 
