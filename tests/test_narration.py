@@ -1716,6 +1716,30 @@ def test_a_moment_told_plainly_keeps_what_happened_and_drops_only_the_comment():
     assert plainly(told + "; {actor_he} bore it as {other} would not have.") == told + "."
 
 
+def test_a_near_miss_from_a_plain_square_says_where_it_was_spun_from_and_what_befell():
+    """"Mary stood upon the fifty-eighth square, nine spaces from the Mansion, and spun a five; it brought her to
+    the Summit of Dissipation": a near miss told with where it came from, as the hand's pages tell one, and
+    never without the square it came to (the truth checker holds the numbers)."""
+    from versus.narration.realise import space_name
+    from versus.narration.words import ordinal
+    from versus.rules import events as ev
+
+    told = 0
+    for path, seed in PAGES:
+        play = brisk_play(path, seed)
+        board = play.game.board
+        for paragraph in brisk_page(path, seed).paragraphs:
+            for unit in (u for u in paragraph.units if u.first is not None and u.first == u.last):
+                a = play.played[unit.first].action
+                frm = play.game.states[unit.first].pos[a.player]
+                said = f"the {ordinal(frm)} square"
+                if said in unit.text and "spun a" in unit.text and 0 < board.goal - frm <= 12:
+                    landed = next(e.space for e in a.events if isinstance(e, ev.Landed))
+                    assert space_name(board.space(landed).name, False) in unit.text, unit.text
+                    told += 1
+    assert told >= 3
+
+
 def test_an_overshoot_from_a_plain_square_near_the_goal_says_which_square_by_its_number():
     """"From the sixty-second square she overshot the Mansion": the hand's pages place a square's number where it
     matters, at a near miss; ours said only that the player spun past. A named square is told by its name, and

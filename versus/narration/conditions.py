@@ -78,6 +78,10 @@ CONDITIONS: dict[str, str] = {
     "missing": "players an opening left unnamed, whom the sentence after it seats (beat: seated; one is {actor})",
     "frm": "the plain square the player spun from in this action (0 for off the board or a named square), told"
            " in {from_square}: 'the sixty-second square' (a number where it matters: how near the goal they were)",
+    "wanted": "a near miss: the spin that would have won from the square spun from, where one could, else 0;"
+              " told in {wanted}: 'she wanted a four' (the truth checker holds it to the replay)",
+    "to_go": "a near miss: the spaces from the square spun from to the goal, else 0; told in {to_go}: 'eight"
+             " spaces' (rounded past ten, as every distance)",
     "twice": "true when the page has told of a setback of the one a moment befell at that very space before (a"
              " 'once more' the reader never saw the first of reads as a slip)",
     "lost_lead": "true when a leader's crime, fall or confinement left another in front (that one is {other})",

@@ -107,7 +107,8 @@ class Teller:
             "rivals": {actor, other} == set(self.company.rivals), "waits": point.waits,
             "won_by_pov": point.event == "finish" and point.actor == self.company.scene.pov_seat,
             "lead_known": point.other is not None and point.other == self.told_leader,
-            "spin": a.spin or 0, "spun": a.spin is not None, "near": point.near,
+            "spin": a.spin or 0, "spun": a.spin is not None, "near": point.near, "wanted": point.wanted,
+            "to_go": self.facts.board.goal - a.frm if point.near else 0,
             "frm": a.frm if not self.space_names.get(a.frm) else 0,  # a named square is told by its name
             "overshot": a.overshot, "first_round": a.index < len(self.company.by_seat),
             "led": a.before.leader == point.actor, "lost_lead": lost_to is not None and point.other is None,
@@ -354,6 +355,8 @@ class Teller:
                   ("dest", str(facts.get("dest_name", "") or "the place it appoints")), *self._distances(facts),
                   *((("sent_to", str(facts["sent_to_name"])),) if facts.get("sent_to_name") else ()),
                   *((("from_square", f"the {ordinal(int(facts['frm']))} square"),) if facts.get("frm") else ()),
+                  *((("wanted", a_spin(int(facts["wanted"]))),) if facts.get("wanted") else ()),
+                  *((("to_go", about(int(facts["to_go"]))),) if facts.get("to_go") else ()),
                   *self._winning(facts))
         text = plainly(rule.text) if plain else rule.text
         tone = (TONES.get(moment.event, ""), moment.actor)

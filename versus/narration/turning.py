@@ -36,6 +36,7 @@ class TurningPoint:
     again: bool = False  # a second overshoot, which sends the player back to the start
     waits: bool = False  # the player must sit out turns (Virtue Rewarded's waits, the Mansion's prisons)
     near: int = 0  # a setback within one spin of the goal: the spaces then wanted (a near miss), else 0
+    wanted: int = 0  # a near miss: the spin that would have won from the square spun from, where one could, else 0
     lost: bool = False  # a leader's setback that put another in front
 
 
@@ -55,6 +56,12 @@ class Goal:
         wanted = self.space - closest
         return wanted if 0 < wanted <= self.reach else 0
 
+    def wanted(self, a: ActionFacts) -> int:
+        """The spin that would have carried a player home from the square they spun from, where one could
+        (a near miss told as the page's hand tells it: "she wanted a four, and spun a three"), else 0."""
+        wanted = self.space - a.frm
+        return wanted if a.spin is not None and a.spin < wanted <= self.reach else 0
+
 
 def began_again(a: ActionFacts, board_kind: str) -> bool:
     """A second overshoot on a board that seats the first: the player goes back to the start."""
@@ -68,6 +75,7 @@ def events_of(a: ActionFacts, board_kind: str, total: int, rivals: tuple[int, in
     out: list[TurningPoint] = []
     pair = set(rivals)
     near = goal.near(a) if goal else 0
+    wanted = goal.wanted(a) if goal and near else 0
     lost = a.before.leader == a.player and a.after.leader not in (None, a.player)
 
     def add(event: str, other: int | None = None, bonus: int = 0, **more: bool) -> None:
@@ -79,7 +87,8 @@ def events_of(a: ActionFacts, board_kind: str, total: int, rivals: tuple[int, in
         if a.player == won:
             score += WINNER  # the one who wins is seen on the way, not met first at the finish
         out.append(TurningPoint(a.index, event, a.player, other, score, a.landed, late,
-                                near=near if setback else 0, lost=lost and setback, **more))
+                                near=near if setback else 0, wanted=wanted if setback else 0,
+                                lost=lost and setback, **more))
 
     if a.confined:
         add("confined", bonus=10 if a.before.leader == a.player else 0, waits=True)
