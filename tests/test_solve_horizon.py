@@ -119,6 +119,46 @@ def test_beats_called_hopeless_never_all_hold(path, last_turn):
         assert sum(by_frontier) > GAMES / 4
 
 
+# The share of the games lost in time that are called lost two rounds or more before the last turn: under
+# Virtue Rewarded a virtue's spin again is never bounded (any number of them in one turn), so nothing is seen
+# early there; the Canton rules' relief and frontier leave less to see than Ives's
+@pytest.mark.parametrize(("path", "seen"), zip(SCENES[:4], (1 / 3, 1 / 3, 0, 1 / 20), strict=True),
+                         ids=lambda v: v.stem if isinstance(v, Path) else str(v))
+def test_a_game_in_which_nobody_can_win_in_time_never_ends_in_time(path, seen):
+    """`game lasts at most N turns`, short of the scene's end, wants somebody to have won by turn N: a game
+    called lost before some step (nobody able to reach the goal in his turns left) never has a winner by then,
+    whatever the spins after; and it calls many games lost well before their end."""
+    from versus.rules import Game
+
+    scene = load_scene(path)
+    board = load_board(scene.game)
+    rules = board.rules(scene.preset, **dict(scene.switches))
+    n = len(scene.players)
+    last_turn = n * (board.goal // (rules.teetotum + 1) + 5)  # about what the quickest of random games take
+    beats = [Pattern("lasts-at-most", number=last_turn)]
+    sim = Simulator(board, rules, n, 4 * last_turn, beats=beats)
+    horizon = Horizon(sim.t, plan(beats, n), n, last_turn, max_turns=4 * last_turn)
+    assert horizon.race and not horizon.needs
+    rng = np.random.default_rng(len(path.stem))
+    faces = rules.teetotum
+    shape = (GAMES * 2, 16 * last_turn)
+    spins = np.where(rng.random(shape) < 0.5, faces, rng.integers(1, faces + 1, shape))
+    start = Start.repeat(Game(board, rules, n).state, len(spins), beats=1)
+    held = sim.run(start, TableSpins(spins)).held[:, 0]
+    sim.begin(start, TableSpins(spins))
+    over = np.zeros(len(spins), dtype=bool)
+    lost = np.zeros(len(spins), dtype=bool)
+    early = np.zeros(len(spins), dtype=bool)  # called lost with two rounds or more still to play
+    while not over.all():
+        over |= sim.ended()
+        now = horizon.race_lost(sim) & ~over
+        lost |= now
+        early |= now & (sim.turn <= last_turn - 2 * n)
+        sim.step()
+    assert not (lost & held).any()  # sound: no game called lost had a winner in time
+    assert held.sum() > 0 and early.sum() >= seen * (~held).sum()  # not vacuous: some come right, lost ones seen early
+
+
 def _without_frontier(h: Horizon) -> Horizon:
     plain = copy.copy(h)
     plain.needs = tuple(dataclasses.replace(need, ahead=None) for need in h.needs)
@@ -131,6 +171,8 @@ SETS_TO_SOLVE = [
                                             "collins is confined", "game lasts at most 40 turns"], 4),
     ("scenes/netherfield.yaml", ["elizabeth wins", "elizabeth lands on A ROBBER", "darcy lands on SEAT OF EXPECTATION",
                                  "elizabeth is confined", "game lasts at most 30 turns"], 3),
+    # no winner named: somebody must win by turn 30 (the race the horizon runs for every player)
+    ("scenes/netherfield.yaml", ["elizabeth lands on A ROBBER", "darcy is confined", "game lasts at most 30 turns"], 3),
 ]
 
 

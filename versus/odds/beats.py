@@ -101,9 +101,10 @@ def _given(value: int | None) -> int:
 
 
 def judge(p: BeatPlan, flags: np.ndarray, winner: np.ndarray, turns: np.ndarray,
-          paid: np.ndarray | None, pos: np.ndarray | None = None) -> np.ndarray:
+          paid: np.ndarray | None, pos: np.ndarray | None = None, given_up: np.ndarray | None = None) -> np.ndarray:
     """(games, beats) bool: whether each beat holds in each finished game (pos: where everyone stands at
-    its end, which the end beats need)."""
+    its end, which the end beats need; given_up: games the solver stopped unfinished, in which `game lasts
+    at most N turns` has not been seen to hold, however few turns they had played)."""
     held = flags.copy()
     for j, player, n in p.within:
         held[:, j] = (winner >= 0 if player < 0 else winner == player) & (turns <= n)
@@ -116,7 +117,7 @@ def judge(p: BeatPlan, flags: np.ndarray, winner: np.ndarray, turns: np.ndarray,
     for j, n in p.turns_at_least:
         held[:, j] = turns >= n
     for j, n in p.turns_at_most:
-        held[:, j] = turns <= n
+        held[:, j] = turns <= n if given_up is None else (turns <= n) & ~given_up
     for j, player, n in p.leads_after:  # won by turn N: the winner leads after it
         held[:, j] |= (winner == player) & (turns <= n)
     return held

@@ -130,6 +130,10 @@ class Outcome:
     # given up as hopeless (else 2**40)
     pos: np.ndarray | None = None  # (games, players): where each player stood at the end
 
+    def given_up(self) -> np.ndarray:
+        """By game: stopped unfinished by the solver (too long, or hopeless), not won."""
+        return (self.too_long != NEVER) & (self.winner < 0)
+
 
 class _Spun(NamedTuple):
     """One step's spin in every game, as the phases after it need it."""
@@ -232,7 +236,7 @@ class Simulator:
                     self.keep(keep)
                     gid, live = gid[keep], live[keep]
             self.step()
-        out.held = judge(self.plan, out.held, out.winner, out.turns, out.paid, out.pos)
+        out.held = judge(self.plan, out.held, out.winner, out.turns, out.paid, out.pos, out.given_up())
         return out
 
     def begin(self, start: Start, spins: SpinSource, watch_turn: int | None = None) -> None:

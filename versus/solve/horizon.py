@@ -26,6 +26,11 @@ So the figure is never more than the game needs: a game that needs more turns th
 whatever its later spins are, and no edit at or after that spin position can help
 (versus.solve.search gives such games up there, as it does games too long).
 
+Where the beats want somebody to have won by the last turn and name nobody (`game lasts at most N
+turns` short of the scene's end, `someone wins within N turns`, `Lydia loses`), the same figure for a
+win is a race: the game is lost once nobody who may win can reach the goal in his turns left. A game
+given up so has played few turns, but has not been seen to last at most N: it is judged to fail it.
+
 Nothing here is bounded by the edits left to the search: an edit changes one spin, but the spins left
 unchanged move everyone on from wherever the edit put them, and displace him forward as often as they
 happen to (the answer to benchmarks/solve.py --hard #33 needs one 38 spins after its last edit; see
@@ -74,10 +79,11 @@ def need(player: int, beats: tuple[int, ...], wins: int, turns: np.ndarray, ahea
 class Horizon:
     """Every player's bound, and the check the simulator makes before each step."""
 
-    def __init__(self, t: Tables, p: BeatPlan, players: int, last_turn: int) -> None:
+    def __init__(self, t: Tables, p: BeatPlan, players: int, last_turn: int, max_turns: int | None = None) -> None:
         self.n, self.last_turn, self.start = players, last_turn, t.start  # a turn after last_turn never comes
         self.relief_spin = t.relief_spin
         self.needs: tuple[Need, ...] = ()
+        self.race: tuple[Need, ...] = ()  # where a winner is wanted by the last turn: each who may win
         self.bytes_read: list[int] = []  # the bytes of the flags by_player reads
         if t.collisions and t.extras:
             return
@@ -104,55 +110,91 @@ class Horizon:
             ahead = moves.ahead(happen, stand) if moves.frontier else None
             needs.append(need(who, tuple(j for j, _, _, _ in his), wins, turns, ahead))
         self.needs = tuple(needs)
+        self.race = self._race(moves, p, last_turn if max_turns is None else max_turns)
         self._tables(p.count)
 
+    def _race(self, moves: _Moves, p: BeatPlan, max_turns: int) -> tuple[Need, ...]:
+        """Where the beats want somebody to have won by the last turn (`game lasts at most N turns` short of
+        the scene's end, `someone wins within N turns`, `X loses`) and name no winner: a need to win for
+        each who may, of which one at least must be met. A game in which nobody can win in time is over."""
+        if p.wins or not (p.within or any(k in ("loses", "last") for _, k, _ in p.ends)
+                          or any(n < max_turns for _, n in p.turns_at_most)):
+            return ()
+        may = set(range(self.n)) - {who for _, k, who in p.ends if k in ("loses", "last")}
+        for _, who, _ in p.within:
+            may &= set(range(self.n)) if who < 0 else {who}  # "Lydia wins within 40 turns": Lydia alone
+        win = moves.fewest([moves.wins], [None])
+        ahead = moves.ahead([moves.wins], [None]) if moves.frontier else None
+        return tuple(need(x, (-1,), 1, win, ahead) for x in sorted(may))
+
     def hopeless(self, sim: Simulator) -> np.ndarray:
-        """Rows of the simulator's games in which some player's beats can no longer all hold."""
-        if not self.needs:
+        """Rows of the simulator's games in which some player's beats can no longer all hold, or in which
+        nobody can win in time where the beats want a winner."""
+        if not self.needs and not self.race:
             return np.zeros(len(sim.turn), dtype=bool)
         each = self.by_player(sim)
         hopeless = each[:, 0].copy()
         for i in range(1, each.shape[1]):  # a column at a time: quicker than .any(axis=1) across a few
             hopeless |= each[:, i]
+        if self.race:
+            hopeless |= self.race_lost(sim)
         return hopeless
+
+    def race_lost(self, sim: Simulator) -> np.ndarray:
+        """By row: nobody who may win can reach the goal in the turns left to him."""
+        seen = self._seen(sim)
+        lost = np.ones(len(sim.turn), dtype=bool)
+        for k, his in enumerate(self.race):
+            lost &= self._over(his, his.wins, self.race_own[k], sim, seen)
+        return lost
 
     def by_player(self, sim: Simulator) -> np.ndarray:
         """(rows, needs): whether the beats of each need's player still to hold can no longer all hold.
 
         Asked before every step of every game the solver plays, so kept to a few whole-array operations."""
-        rows = len(sim.turn)
-        out = np.zeros((rows, len(self.needs)), dtype=bool)
+        out = np.zeros((len(sim.turn), len(self.needs)), dtype=bool)
+        if not self.needs:
+            return out
+        seen = self._seen(sim)
+        unset = dict(zip(self.bytes_read, flag_bytes(~sim.flags, self.bytes_read), strict=True))
+        for i, his in enumerate(self.needs):
+            out[:, i] = self._over(his, self._left(i, unset), self.own[i], sim, seen)
+        return out
+
+    def _seen(self, sim: Simulator) -> tuple[np.ndarray, np.ndarray, bool]:
+        """(spins pending, turns still to begin as a row of the own-turn tables, whether any spin is pending)."""
         pending = sim.pk != NO_PENDING
         anyp = bool(pending.any())
         first = np.where(pending, sim.next_player[sim.player], sim.player) if anyp else sim.player
         # turns still to begin (the next is first's, then in seat order), read with whose is the next
         slots = np.minimum(np.maximum(self.last_turn - sim.turn, 0) * self.n + first, self.slot_rows - 1)
-        unset = dict(zip(self.bytes_read, flag_bytes(~sim.flags, self.bytes_read), strict=True))
-        for i, his in enumerate(self.needs):
-            x = his.player
-            left = self._left(i, unset)
-            spaces, width = his.turns.shape[1], his.turns.shape[2]
-            at = sim.pos[:, x]
-            confined = sim.confined[:, x]
-            anyc = bool(confined.any())
-            if anyc:
-                at = np.where(confined, self.start, at)  # confined, he begins again
-            owed: np.ndarray | int = 0
-            if anyp:  # spins owed to him this turn
-                mine = pending & (sim.pspinner == x)
-                owed = np.minimum(np.where(mine, np.where(sim.pk == EXTRA, sim.powed, 1), 0), OWED)
-            if his.ahead is not None:  # read by how far along the others stand (no extras: one spin owed at most)
-                index = ((left * spaces + at) * 2 + owed) * spaces + self._frontier(sim, x)
-                out[:, i] = his.ahead.reshape(-1)[index] > self.own[i][slots]
-                continue
-            index = (left * spaces + at) * width + owed
-            flat = his.turns.reshape(-1)
-            needed = flat[index]
-            if anyc and self.relief_spin:  # confined, he may instead be relieved back to his crime's origin, and spin
-                relieved = flat[(left * spaces + sim.crime[:, x]) * width + 1]
-                needed = np.where(confined, np.minimum(needed, relieved), needed)
-            out[:, i] = needed > self.own[i][slots]  # more of his own turns than are left to him
-        return out
+        return pending, slots, anyp
+
+    def _over(self, his: Need, left: np.ndarray | int, own: np.ndarray, sim: Simulator,
+              seen: tuple[np.ndarray, np.ndarray, bool]) -> np.ndarray:
+        """By row: whether his beats still to hold (left) need more of his own turns than are left to him."""
+        pending, slots, anyp = seen
+        x = his.player
+        spaces, width = his.turns.shape[1], his.turns.shape[2]
+        at = sim.pos[:, x]
+        confined = sim.confined[:, x]
+        anyc = bool(confined.any())
+        if anyc:
+            at = np.where(confined, self.start, at)  # confined, he begins again
+        owed: np.ndarray | int = 0
+        if anyp:  # spins owed to him this turn
+            mine = pending & (sim.pspinner == x)
+            owed = np.minimum(np.where(mine, np.where(sim.pk == EXTRA, sim.powed, 1), 0), OWED)
+        if his.ahead is not None:  # read by how far along the others stand (no extras: one spin owed at most)
+            index = ((left * spaces + at) * 2 + owed) * spaces + self._frontier(sim, x)
+            return his.ahead.reshape(-1)[index] > own[slots]
+        index = (left * spaces + at) * width + owed
+        flat = his.turns.reshape(-1)
+        needed = flat[index]
+        if anyc and self.relief_spin:  # confined, he may instead be relieved back to his crime's origin, and spin
+            relieved = flat[(left * spaces + sim.crime[:, x]) * width + 1]
+            needed = np.where(confined, np.minimum(needed, relieved), needed)
+        return needed > own[slots]  # more of his own turns than are left to him
 
     def _frontier(self, sim: Simulator, x: int) -> np.ndarray:
         """By row: the furthest space any player but x stands on (or the start square, if further)."""
@@ -183,6 +225,7 @@ class Horizon:
         slots, first = np.divmod(np.arange((self.last_turn + 1) * self.n), self.n)
         self.slot_rows = len(slots)
         self.own = [own_turns(slots, (his.player - first) % self.n, self.n) for his in self.needs]
+        self.race_own = [own_turns(slots, (his.player - first) % self.n, self.n) for his in self.race]
 
 
 _BIT = (1 << np.arange(8)).astype(np.uint8)
@@ -226,7 +269,7 @@ def horizon_for(board: Board, rules: Rules, beats: tuple[Pattern, ...], players:
         if len(_HORIZONS) >= 16:
             _HORIZONS.clear()
         _HORIZONS[key] = Horizon(tables_for(board, rules), plan(beats, players), players,
-                                 min([max_turns, *most]))
+                                 min([max_turns, *most]), max_turns)
     return _HORIZONS[key]
 
 

@@ -365,7 +365,7 @@ def run(sim: Simulator, start: Start, spins: EditedSpins, watch_turn: int | None
     if ends is not None and learn and notes:
         g, first, second = (np.concatenate(part) for part in zip(*notes, strict=True))
         ends.keep(first, second, out, g)
-    out.held = judge(sim.plan, out.held, out.winner, out.turns, out.paid, out.pos)
+    out.held = judge(sim.plan, out.held, out.winner, out.turns, out.paid, out.pos, out.given_up())
     return out
 
 

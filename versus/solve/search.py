@@ -37,7 +37,8 @@ Pruning, all of it sound (it never drops a solution with fewer edits):
 - with `game lasts at most N turns`, no edit is placed at or after the spin on which the game
   began turn N + 1: whatever follows, that turn has begun and the beat has failed;
 - nor at or after a spin before which a player's beats not yet held need more of his turns than
-  are left to him (versus.solve.horizon: a bound no game can beat); the game is given up there.
+  are left to him, or nobody can win in time where the beats want a winner (versus.solve.horizon:
+  a bound no game can beat); the game is given up there.
 Within a batch the parents whose games hold the most beats come first; the search stops at the
 first batch with a solution and takes its gentlest: only the count has to be minimal.
 
