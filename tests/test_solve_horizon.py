@@ -151,7 +151,7 @@ def test_a_game_in_which_nobody_can_win_in_time_never_ends_in_time(path, seen):
     early = np.zeros(len(spins), dtype=bool)  # called lost with two rounds or more still to play
     while not over.all():
         over |= sim.ended()
-        now = horizon.race_lost(sim) & ~over
+        now = horizon.hopeless(sim) & ~over  # no other bound here: hopeless is the race alone
         lost |= now
         early |= now & (sim.turn <= last_turn - 2 * n)
         sim.step()

@@ -133,8 +133,8 @@ class Horizon:
         if not self.needs and not self.race:
             return np.zeros(len(sim.turn), dtype=bool)
         each = self.by_player(sim)
-        hopeless = each[:, 0].copy()
-        for i in range(1, each.shape[1]):  # a column at a time: quicker than .any(axis=1) across a few
+        hopeless = np.zeros(len(sim.turn), dtype=bool)
+        for i in range(each.shape[1]):  # a column at a time: quicker than .any(axis=1) across a few
             hopeless |= each[:, i]
         if self.race:
             hopeless |= self.race_lost(sim)
