@@ -1170,6 +1170,30 @@ def test_a_pronoun_points_forward_only_where_nobody_else_of_that_pronoun_was_jus
     assert said.startswith("Elizabeth’s spin"), said
 
 
+def test_one_just_spoken_of_is_she_after_an_opening_phrase_and_her_after_a_verb_unless_another_she_was_named():
+    """"Honesty and Gratitude helped Lydia on. But the Road to Folly sent Lydia back", and "Elizabeth went up the
+    board… But within sight of the Mansion, Elizabeth came to the Summit": readers of rounds 55 and 57 took a name
+    repeated where "she" would do for a program's. Where nobody else of her pronoun was named in the paragraph,
+    she is "she" after an opening phrase and "her" after a verb or a preposition; never where the clause wants
+    its subject ("where {other} stood"), nor once another woman was named."""
+    from versus.narration.refer import Referrer
+
+    company = Company(load_scene(ELSEWHERE[0]))  # four sisters at Longbourn
+    refer = Referrer(company, False)
+    refer.narration("Honesty helped {actor} on.", {"actor": "lydia"}, {})
+    said = refer.narration("The Road to Folly sent {actor} back to Prudence.", {"actor": "lydia"}, {})
+    assert said == "The Road to Folly sent her back to Prudence.", said
+    said = refer.narration("Within sight of the Mansion, {actor} came to the Summit.", {"actor": "lydia"}, {})
+    assert said == "Within sight of the Mansion, she came to the Summit.", said
+    said = refer.narration("The Water sent {other} on to the square where {actor} stood.",
+                           {"actor": "lydia", "other": "jane"}, {})
+    assert said == "The Water sent Jane on to the square where Lydia stood.", said  # another woman: names
+    refer.new_paragraph()
+    refer.narration("Honesty helped {actor} on.", {"actor": "lydia"}, {})
+    said = refer.narration("It was there that {actor} stood.", {"actor": "lydia"}, {})
+    assert said == "It was there that Lydia stood.", said  # "that" governs nothing: "that her stood" is no English
+
+
 def test_one_turned_out_again_and_again_is_told_by_whom():
     """"Mary was sent back repeatedly" told a reader nothing when others had turned her out of her squares:
     the stretch names who did it, and how often ("Elizabeth was turned out once by Lydia and once by Jane"),

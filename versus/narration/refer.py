@@ -79,6 +79,14 @@ class Referrer:
             return word
         return self._possessive(pid) if form in ("his", "hers") else self.name(pid)
 
+    def _object(self, pid: str) -> str:
+        """A person just spoken of, governed by a verb or a preposition ("the Road to Folly sent {actor}
+        back"): "her" where "she" would serve as the subject (_subject), else the name: "Honesty and
+        Gratitude helped Lydia on. But the Road to Folly sent Lydia back" named her twice, as a program does."""
+        word = self._subject(pid)
+        person = self.company.people.get(pid)
+        return PRONOUNS[person.pronoun]["him"] if person is not None and word == person.pronoun else word
+
     def _subject(self, pid: str) -> str:
         """A person opening a sentence or a clause joined by "and": "he" or "she" when they are the only
         one of that pronoun named so far in the paragraph (so that a run of sentences about one person does
@@ -128,8 +136,12 @@ class Referrer:
                 before = template[:match.start()].split()[-2:]  # ", and {actor} paid": a clause, not "X and Y"
                 joined = bool(before) and (before[-1] in ("when", "while", "until")
                                            or (before[-1] in ("and", "but") and before[0].endswith(",")))
-                if at_start or (joined and not owned):  # "…, and {actor} paid": "and she paid", where she
+                opening = not owned and _opens(template, match.start())  # "Within sight of the Mansion, {actor} came"
+                governed = not owned and not cap and before and before[-1].lower() in GOVERNING
+                if at_start or (joined and not owned) or opening:  # "…, and {actor} paid": "and she paid", where she
                     word = self._subject(roles[key])  # can be nobody else
+                elif governed:  # "sent {actor} back": "sent her back", where she can be nobody else
+                    word = self._object(roles[key])
                 else:
                     word = self.name(roles[key])
                 self._mention(roles[key])
@@ -186,6 +198,11 @@ class Referrer:
 
 
 PREPOSITIONS = {"in", "at", "of", "on", "to", "with", "by", "from", "about", "upon", "into"}
+# words after which a person is the object ("sent {actor} back", "to {other}"), never the subject of what follows
+# (not "where", "which", "that", "when": "where {other} stood" wants "she")
+GOVERNING = (PREPOSITIONS - {"with"}) | {"sent", "carried", "turned", "took", "brought", "set", "left", "gave", "fined",
+                                         "cost", "helped", "put", "held", "kept", "lifted", "returned", "found"}
+# ("put away with {actor} in front" must name who)
 BOUND = PREPOSITIONS | {"that", "if", "whether"}  # words that join what comes before a dropped vocative
 WH = {"what", "how", "why", "who", "whom", "where"}  # join it only after a verb of knowing: "You see, {address},
 KNOWING = {"see", "know", "wonder", "ask", "consider", "observe", "imagine", "guess", "tell", "me"}  # what comes"
@@ -194,6 +211,13 @@ VOCATIVES = 2  # times one person calls another by name in a scene before the na
 ADDRESSED = 3  # times anybody is called by name aloud in a scene, by all the table together ("Lizzy" six times
 # in one breakfast read as a program's)
 # ("Perhaps you have not looked, Miss Elizabeth" / "You are confined, Miss Elizabeth" / "I see, Miss Elizabeth")
+
+
+def _opens(template: str, at: int) -> bool:
+    """The slot at `at` is the subject after an opening phrase ("Within sight of the Mansion, {actor} came"): the
+    template's first slot, after a comma that ends the phrase."""
+    before = template[:at]
+    return before.endswith(", ") and "{" not in before and ";" not in before and "." not in before
 
 
 def _cataphoric(template: str, roles: Mapping[str, str]) -> set[str]:
