@@ -1194,6 +1194,30 @@ def test_one_just_spoken_of_is_she_after_an_opening_phrase_and_her_after_a_verb_
     assert said == "It was there that Lydia stood.", said  # "that" governs nothing: "that her stood" is no English
 
 
+def test_the_one_who_spoke_last_carries_her_own_next_turn_in_her_line_s_paragraph():
+    """"“I shall remember it,” said Elizabeth; and when her turn came, she spun another two…": the hand's pages
+    run talk and play together, where ours gave every turn its line and every line a paragraph of its own, a
+    metronome every reader heard. A moment of the one who spoke last, at her next turn, is told after her tag:
+    "when her turn came" only of the very next, "presently" of one within two rounds."""
+    told = 0
+    for path, seed in PAGES[:12]:
+        play = brisk_play(path, seed)
+        seats = {p.called: k for k, p in enumerate(play.scene.players)}
+        for paragraph in compose(play, "full").paragraphs:
+            tag = re.search(r"” (?:said|cried|replied|observed|added|remarked) ([^;“”]+?)(?:, \w+)?; and (when (?:her|his)"
+                            r" turn came|presently)", paragraph.text)
+            if tag is None or tag.group(1) not in seats:
+                continue
+            line, clause = paragraph.units[-2], paragraph.units[-1]
+            seat, k = seats[tag.group(1)], clause.first
+            assert clause.first == clause.last or tag.group(2) == "presently", paragraph.text
+            turns = [a.action.player for a in play.played[line.first + 1:k]] if line.first is not None else []
+            assert play.played[k].action.player == seat or tag.group(2) == "presently", paragraph.text
+            assert turns.count(seat) == 0 if tag.group(2) != "presently" else turns.count(seat) <= 1
+            told += 1
+    assert told >= 5
+
+
 def test_one_turned_out_again_and_again_is_told_by_whom():
     """"Mary was sent back repeatedly" told a reader nothing when others had turned her out of her squares:
     the stretch names who did it, and how often ("Elizabeth was turned out once by Lydia and once by Jane"),

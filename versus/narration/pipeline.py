@@ -174,10 +174,13 @@ class Realising:
             return self._summary()
         out: list[Paragraph] = []
         pending: list[Block] = []
+        last: Block | None = None  # the block of the line the last paragraph ends on, if it ends on one
         for block in self.blocks:
             if block.said is None and not block.author_said and not block.scene_break:
                 pending.append(block)
                 continue
+            pending = self._carried(out, last, pending)
+            last = block if block.said is not None else None
             if pending:
                 head, weighed = self._weighed(pending, block)
                 out.extend(self._narration(head) + (self._narration([weighed]) if weighed else []))
@@ -190,9 +193,44 @@ class Realising:
                     out[-1] = self._led(out[-1], self._speech(block))  # "…sent back to the Water to cool.
                     continue  # “Passion, Miss Elizabeth,” said…"; the author's line, where its action was told
             out.append(Paragraph(SCENE_BREAK, None, None, ()) if block.scene_break else self._speech(block))
+        pending = self._carried(out, last, pending)
         if pending:
             out.extend(self._narration(pending))
         return self._cover(out)
+
+    def _carried(self, out: list[Paragraph], last: Block | None, pending: list[Block]) -> list[Block]:
+        """The pending blocks, less the first where the line before it carries it: a moment of the one who
+        has just spoken, at her very next turn, told in her line's paragraph after its tag ("“I shall remember
+        it,” said Elizabeth; and when her turn came, Piety carried her on to Mary's square"), as a novel runs
+        talk and play together. Every turn met by its line, and every line by the next turn in a paragraph of
+        its own, read to every reader as a program's metronome."""
+        if self.summary or last is None or last.said is None or last.first is None or not out or not pending:
+            return pending
+        block, speaker = pending[0], last.said.speaker
+        if block.run_in or len(block.sentences) != 1 or block.first is None:
+            return pending
+        sentence = block.sentences[0]
+        person = self.t.company.people[speaker]
+        tag = TAG_END.search(out[-1].text)
+        lead = re.match(r"\{([A-Za-z]+)\}", sentence.template)  # the sentence's subject: she, or her square
+        role = lead.group(1).lower() if lead else ""
+        if sentence.author or tag is None or person.seat is None or dict(sentence.roles).get(role) != speaker:
+            return pending
+        between = [a.player for a in self.t.facts.actions[last.first + 1:block.first]]
+        if between.count(person.seat) > 1 or len(between) > 2 * len(self.t.company.by_seat):
+            return pending  # her next turn but one at most, within two rounds
+        text = self._sentence(sentence.template, dict(sentence.roles), dict(sentence.values), False)
+        head = text.split(" ", 1)[0]
+        if head not in self.t.realiser.proper and not text.startswith(self.t.realiser.proper_spaces):
+            text = text[:1].lower() + text[1:]
+        his = {"she": "her", "he": "his"}.get(person.pronoun, "their")
+        near = block.first == block.last and person.seat not in between  # the very turn after her line
+        clause = f"and when {his} turn came, {text}" if near else f"and presently {text}"
+        told = out[-1]
+        first = block.first if told.talk or told.first is None else told.first  # a line alone tells no span
+        out[-1] = Paragraph(f"{told.text[:-1]}; {clause}", first, block.last,
+                            (*told.units, Unit(clause, block.first, block.last)))
+        return pending[1:]
 
     @staticmethod
     def _weighed(pending: list[Block], said: Block) -> tuple[list[Block], Block | None]:
@@ -491,6 +529,7 @@ class Realising:
         return out
 
 
+TAG_END = re.compile(r"” (said|cried|replied|observed|added|remarked) [^“”]+\.$")  # a paragraph ending on a tag
 LOWERED_AFTER_SEMICOLON = ("The", "A", "An", "He", "She", "Her", "His")  # a joined turn's first word, mid-sentence
 
 
