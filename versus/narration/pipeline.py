@@ -199,11 +199,11 @@ class Realising:
         return self._cover(out)
 
     def _carried(self, out: list[Paragraph], last: Block | None, pending: list[Block]) -> list[Block]:
-        """The pending blocks, less the first where the line before it carries it: a moment of the one who
-        has just spoken, at her very next turn, told in her line's paragraph after its tag ("“I shall remember
-        it,” said Elizabeth; and when her turn came, Piety carried her on to Mary's square"), as a novel runs
-        talk and play together. Every turn met by its line, and every line by the next turn in a paragraph of
-        its own, read to every reader as a program's metronome."""
+        """The pending blocks, less the first where the line before it carries it: a sentence whose subject is
+        the one who has just spoken, at her next turn, told in her line's paragraph after its tag ("“…,” said
+        Lady Catherine; and when her turn came, she came as far as Confusion, and had to go straight back
+        again"), as a novel runs talk and play together. Every turn met by its line, and every line by the next
+        turn in a paragraph of its own, read to every reader as a program's metronome."""
         if self.summary or last is None or last.said is None or last.first is None or not out or not pending:
             return pending
         block, speaker = pending[0], last.said.speaker

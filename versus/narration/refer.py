@@ -137,7 +137,7 @@ class Referrer:
                 joined = bool(before) and (before[-1] in ("when", "while", "until")
                                            or (before[-1] in ("and", "but") and before[0].endswith(",")))
                 opening = not owned and _opens(template, match.start())  # "Within sight of the Mansion, {actor} came"
-                governed = not owned and not cap and before and before[-1].lower() in GOVERNING
+                governed = not owned and not cap and bool(before) and before[-1].lower() in GOVERNING
                 if at_start or (joined and not owned) or opening:  # "…, and {actor} paid": "and she paid", where she
                     word = self._subject(roles[key])  # can be nobody else
                 elif governed:  # "sent {actor} back": "sent her back", where she can be nobody else
