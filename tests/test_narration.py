@@ -1210,6 +1210,9 @@ def test_the_one_who_spoke_last_carries_her_own_next_turn_in_her_line_s_paragrap
                 continue
             line, clause = paragraph.units[-2], paragraph.units[-1]
             seat, k = seats[tag.group(1)], clause.first
+            # the paragraph's note spans the moment the line answers too, or its words are read against the turn
+            assert paragraph.first is not None and line.first is not None and paragraph.first <= line.first, \
+                paragraph.text
             assert clause.first == clause.last or tag.group(2) == "presently", paragraph.text
             turns = [a.action.player for a in play.played[line.first + 1:k]] if line.first is not None else []
             assert play.played[k].action.player == seat or tag.group(2) == "presently", paragraph.text

@@ -204,8 +204,9 @@ class Realising:
         Lady Catherine; and when her turn came, she came as far as Confusion, and had to go straight back
         again"), as a novel runs talk and play together. Every turn met by its line, and every line by the next
         turn in a paragraph of its own, read to every reader as a program's metronome."""
-        if self.summary or last is None or last.said is None or last.first is None or not out or not pending:
-            return pending
+        if self.summary or last is None or last.said is None or last.first is None or not out or not pending \
+                or out[-1].talk or out[-1].first is None:
+            return pending  # a line alone is noted as talk about its moment: the turn after it would be a span apart
         block, speaker = pending[0], last.said.speaker
         if block.run_in or len(block.sentences) != 1 or block.first is None:
             return pending
@@ -227,8 +228,7 @@ class Realising:
         near = block.first == block.last and person.seat not in between  # the very turn after her line
         clause = f"and when {his} turn came, {text}" if near else f"and presently {text}"
         told = out[-1]
-        first = block.first if told.talk or told.first is None else told.first  # a line alone tells no span
-        out[-1] = Paragraph(f"{told.text[:-1]}; {clause}", first, block.last,
+        out[-1] = Paragraph(f"{told.text[:-1]}; {clause}", told.first, block.last,
                             (*told.units, Unit(clause, block.first, block.last)))
         return pending[1:]
 
