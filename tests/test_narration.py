@@ -1791,6 +1791,34 @@ def test_a_near_miss_from_a_plain_square_says_where_it_was_spun_from_and_what_be
     assert told >= 3
 
 
+def test_a_near_miss_from_a_named_square_says_which_and_how_far_it_stood_from_the_goal():
+    """"Elizabeth stood within a space of Virtue when Anger sent her down to Patience" was, to readers of six
+    rounds, the game's turn "thrown away in half a sentence"; and "within a space" was the square she came to, not
+    the one she stood on. Now: "From Temperance, Virtue was only two spaces off; but Elizabeth spun a one, came
+    to Anger…", every figure the one the play bears out."""
+    from versus.narration.realise import space_name
+    from versus.narration.words import counted
+
+    told = 0
+    for seed in (1, 2):
+        path = ROOT / "tests" / "elsewhere" / "rosings-cards.yaml"
+        play = brisk_play(path, seed)
+        board = play.game.board
+        for pace in ("brisk", "full"):
+            for paragraph in compose(play, pace).paragraphs:
+                for unit in paragraph.units:
+                    m = re.search(r"(?:stood upon ([A-Z][a-z]+), (\w+) spaces? from Virtue|From ([A-Z][a-z]+), Virtue was"
+                                  r" only (\w+) spaces? off)", unit.text)
+                    if m is None or unit.first is None:
+                        continue
+                    a = play.played[unit.first].action
+                    frm = play.game.states[unit.first].pos[a.player]
+                    assert space_name(board.space(frm).name, False) == (m.group(1) or m.group(3)), unit.text
+                    assert (m.group(2) or m.group(4)) == counted(board.goal - frm, "space").split()[0], unit.text
+                    told += 1
+    assert told >= 2
+
+
 def test_an_overshoot_from_a_plain_square_near_the_goal_says_which_square_by_its_number():
     """"From the sixty-second square she overshot the Mansion": the hand's pages place a square's number where it
     matters, at a near miss; ours said only that the player spun past. A named square is told by its name, and

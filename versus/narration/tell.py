@@ -110,6 +110,7 @@ class Teller:
             "spin": a.spin or 0, "spun": a.spin is not None, "near": point.near, "wanted": point.wanted,
             "to_go": self.facts.board.goal - a.frm if point.near else 0,
             "frm": a.frm if not self.space_names.get(a.frm) else 0,  # a named square is told by its name
+            "frm_named": bool(a.frm and self.space_names.get(a.frm)), "from_name": self.spoken(a.frm),
             "overshot": a.overshot, "first_round": a.index < len(self.company.by_seat),
             "led": a.before.leader == point.actor, "lost_lead": lost_to is not None and point.other is None,
             "twice": self._told_there_before(point),
@@ -355,6 +356,7 @@ class Teller:
                   ("dest", str(facts.get("dest_name", "") or "the place it appoints")), *self._distances(facts),
                   *((("sent_to", str(facts["sent_to_name"])),) if facts.get("sent_to_name") else ()),
                   *((("from_square", f"the {ordinal(int(facts['frm']))} square"),) if facts.get("frm") else ()),
+                  *((("from_name", str(facts["from_name"])),) if facts.get("frm_named") else ()),
                   *((("wanted", a_spin(int(facts["wanted"]))),) if facts.get("wanted") else ()),
                   *((("to_go", about(int(facts["to_go"]))),) if facts.get("to_go") else ()),
                   *self._winning(facts))
