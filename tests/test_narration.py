@@ -1572,6 +1572,32 @@ def test_players_sent_home_from_the_door_one_after_another_are_told_so():
     assert "Elizabeth and Mary" in text and "begin the road again" in text, text
 
 
+def test_a_second_overshoot_is_told_as_a_second_only_where_the_page_told_the_first():
+    """"Jane, Elizabeth and Mary … one after another spun past it a second time", and "Elizabeth overran the
+    Mansion a second time", where the page never told a first: readers of rounds 63 and 64 took it for a slip,
+    as they had "once more" at a square. Where the first went untold, the sentence tells both ("Mary twice
+    overran the Mansion, the second time from the sixty-sixth square")."""
+    from versus.narration.words import SENTENCE_END
+
+    second = re.compile(r"(spun past|overran|overshot|went past)[^.]*a second time|second time \w+ had spun past")
+    first = r"[^.;]*(spun past|overran|overshot|went past|too well|Seat of Expectation)"
+    checked = 0
+    for path, seed in PAGES:
+        play = brisk_play(path, seed)
+        names = [p.called for p in play.scene.players]
+        for pace in ("summary", "brisk"):
+            text = re.sub(r"“[^”]*”", "", "\n".join(p.text for p in compose(play, pace).paragraphs))
+            sentences = re.split(SENTENCE_END, text)  # not after "Mr."
+            for k, sentence in enumerate(sentences):
+                if not second.search(sentence):
+                    continue
+                who = [n for n in names if n in sentence] or [n for n in names if k and n in sentences[k - 1]]
+                before = " ".join(sentences[:k])
+                assert any(re.search(re.escape(n) + first, before) for n in who), (path.stem, seed, pace, sentence)
+                checked += 1
+    assert checked >= 3
+
+
 def test_a_fall_from_the_summit_is_not_told_by_its_distance():
     """The Summit of Dissipation stands four spaces short of the Mansion in every game, and "within four spaces
     of the Mansion" at each fall from it, in every chapter of a folder, read to readers as one template."""

@@ -83,6 +83,8 @@ CONDITIONS: dict[str, str] = {
               " told in {wanted}: 'she wanted a four' (the truth checker holds it to the replay)",
     "to_go": "a near miss: the spaces from the square spun from to the goal, else 0; told in {to_go}: 'eight"
              " spaces' (rounded past ten, as every distance)",
+    "first_told": "true when the page has told an earlier overshoot of the one a moment befell ('a second time' of"
+                  " a first never told reads as a slip)",
     "twice": "true when the page has told of a setback of the one a moment befell at that very space before (a"
              " 'once more' the reader never saw the first of reads as a slip)",
     "lost_lead": "true when a leader's crime, fall or confinement left another in front (that one is {other})",

@@ -80,6 +80,7 @@ class Teller:
         self.fallen: set[int] = set()  # the seats of those the reader has been told met a vice or went back
         self.itemised = 0  # stretches that named squares one by one ({fined_at}, {setbacks}, {lifts}, {ousted_by})
         self.fell_at: dict[int, int] = {}  # seat: the action of their last setback the reader was told of
+        self.overshot: set[int] = set()  # the seats of those the reader was told spun past the goal
 
     def spoken(self, space: int | None) -> str:
         """The space as the prose names it ("the Summit of Dissipation", "the Stocks")."""
@@ -114,6 +115,7 @@ class Teller:
             "overshot": a.overshot, "first_round": a.index < len(self.company.by_seat),
             "led": a.before.leader == point.actor, "lost_lead": lost_to is not None and point.other is None,
             "twice": self._told_there_before(point),
+            "first_told": point.actor in self.overshot,  # "a second time" only of one the reader saw overshoot
             # the one a collision turned out was carried up the board by it, and into the lead
             "promoted": point.event == "collision" and point.other is not None
             and a.after.leader == point.other and a.before.leader != point.other,
@@ -514,6 +516,8 @@ class Teller:
         if point.event in SETBACKS:
             self.fallen.add(point.actor)
             self.fell_at[point.actor] = point.index
+        if point.event == "overshoot":
+            self.overshot.add(point.actor)
         elif point.event == "collision" and point.other is not None:
             self.fallen.add(point.other)
 
