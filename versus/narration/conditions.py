@@ -78,6 +78,7 @@ CONDITIONS: dict[str, str] = {
     "missing": "players an opening left unnamed, whom the sentence after it seats (beat: seated; one is {actor})",
     "frm": "the plain square the player spun from in this action (0 for off the board or a named square), told"
            " in {from_square}: 'the sixty-second square' (a number where it matters: how near the goal they were)",
+    "sent": "true when the square a moment's player came to sent them on or back elsewhere, told in {dest}",
     "frm_named": "true when the square the player spun from is a named one, told in {from_name} ('Humility')",
     "wanted": "a near miss: the spin that would have won from the square spun from, where one could, else 0;"
               " told in {wanted}: 'she wanted a four' (the truth checker holds it to the replay)",

@@ -100,6 +100,7 @@ class Teller:
         facts: dict[str, Any] = {
             "space": space, "space_name": self.spoken(point.space), "kind": a.kind or "blank", "paid": a.paid,
             "received": a.received, "dest_name": self.spoken(a.to) if a.to != a.landed else "",
+            "sent": bool(a.landed) and a.to != a.landed,  # the square landed on sent the player elsewhere ({dest})
             "late": point.late, "again": point.again,
             "lead": a.after.leader == point.actor, "moved": a.moved, "overtook": a.overtook, "advanced": a.advanced,
             "displaced": a.conditions(self.setting).get("displaced", ""),
