@@ -1624,6 +1624,24 @@ def test_one_shut_up_for_a_crime_is_told_where():
     assert told >= 3
 
 
+def test_the_untold_play_before_a_turning_point_goes_with_it_not_with_the_paragraph_before():
+    """A turning point that opens its talk's paragraph takes the untold play just before it into its note: left
+    in the paragraph before, those actions were read against its "The play went on without incident" (the
+    truth audit found it so at Netherfield, seed 12)."""
+    checked = 0
+    for path, seed in PAGES:
+        paragraphs = [p for p in compose(brisk_play(path, seed), "brisk").paragraphs if not p.talk and p.units]
+        for before, opening in itertools.pairwise(paragraphs):
+            first = opening.units[0]
+            if "“" in opening.text and first.first is not None and first.first == first.last and "“" not in first.text:
+                told = [u.last for u in before.units if u.last is not None]
+                interlude = "“" in before.text or any(u.first is None for u in before.units)  # its talk spans its play
+                if told and before.last is not None and not interlude:
+                    assert before.last == max(told), (path.stem, seed, before.text[:80])
+                    checked += 1
+    assert checked >= 10
+
+
 def test_a_fall_from_the_summit_is_not_told_by_its_distance():
     """The Summit of Dissipation stands four spaces short of the Mansion in every game, and "within four spaces
     of the Mansion" at each fall from it, in every chapter of a folder, read to readers as one template."""

@@ -183,7 +183,7 @@ class Realising:
             last = block if block.said is not None else None
             if pending:
                 head, weighed = self._weighed(pending, block)
-                out.extend(self._narration(head) + (self._narration([weighed]) if weighed else []))
+                out.extend(self._narration(head) + (self._narration(weighed) if weighed else []))
                 pending = []
                 tag = self._lead_in(out[-1], block)
                 if tag:  # "…and was sent back. “So,” said she, “…”"
@@ -233,18 +233,23 @@ class Realising:
         return pending[1:]
 
     @staticmethod
-    def _weighed(pending: list[Block], said: Block) -> tuple[list[Block], Block | None]:
+    def _weighed(pending: list[Block], said: Block) -> tuple[list[Block], list[Block]]:
         """(the play before, the turning point the talk is about): a turning point told as the last of a run of
         moves ("…Then Jane came to the Sabbath Breaker… With the Mansion only four spaces off, Lydia came to the
         Summit…") is "thrown away in a passing clause", readers said; it opens the paragraph of the talk it
-        occasions, where the play before it fills a paragraph of its own (two sentences or more)."""
+        occasions, where the play before it fills a paragraph of its own (two sentences or more). The untold
+        play just before it goes with it: in the paragraph before, its actions would be read against that
+        paragraph's "the play went on without incident"."""
         last = pending[-1]
         moment = said.moment
         if (said.said is None or moment is None or moment.event not in PLAY_EVENTS or last.run_in
                 or len(last.sentences) != 1 or last.first is None or last.first != said.first
                 or sum(len(b.sentences) for b in pending[:-1]) < 2):
-            return pending, None
-        return pending[:-1], last
+            return pending, []
+        cut = len(pending) - 1
+        while cut > 0 and not pending[cut - 1].sentences and pending[cut - 1].first is not None:
+            cut -= 1  # a quiet stretch, told by no sentence
+        return pending[:cut], pending[cut:]
 
     @staticmethod
     def _lone(out: list[Paragraph]) -> bool:
