@@ -517,10 +517,10 @@ class Teller:
         if point.event in SETBACKS:
             self.fallen.add(point.actor)
             self.fell_at[point.actor] = point.index
-        if point.event == "overshoot":
-            self.overshot.add(point.actor)
         elif point.event == "collision" and point.other is not None:
             self.fallen.add(point.other)
+        if point.event == "overshoot":  # "a second time" may now be said of the next
+            self.overshot.add(point.actor)
 
     def _who(self, *seats: tuple[str, int | None]) -> dict[str, str]:
         """The people a stretch turns on, as the cast knows them (a line of vanity is for the vain)."""
