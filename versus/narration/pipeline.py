@@ -220,10 +220,8 @@ class Realising:
         between = [a.player for a in self.t.facts.actions[last.first + 1:block.first]]
         if between.count(person.seat) > 1 or len(between) > 2 * len(self.t.company.by_seat):
             return pending  # her next turn but one at most, within two rounds
-        text = self._sentence(sentence.template, dict(sentence.roles), dict(sentence.values), False)
-        head = text.split(" ", 1)[0]
-        if head not in self.t.realiser.proper and not text.startswith(self.t.realiser.proper_spaces):
-            text = text[:1].lower() + text[1:]
+        text = self.t.realiser.lowered(self._sentence(sentence.template, dict(sentence.roles), dict(sentence.values),
+                                                      False))
         his = {"she": "her", "he": "his"}.get(person.pronoun, "their")
         near = block.first == block.last and person.seat not in between  # the very turn after her line
         clause = f"and when {his} turn came, {text}" if near else f"and presently {text}"
@@ -358,11 +356,7 @@ class Realising:
                     "Yet" if was == "up" and now == "lead" and a != b else "")
             if not word or not a or units[k].author or units[k - 1].author:
                 continue
-            text = units[k].text
-            head = text.split(" ", 1)[0]
-            if head not in self.t.realiser.proper and not text.startswith(self.t.realiser.proper_spaces):
-                text = text[:1].lower() + text[1:]
-            units[k] = _opened(units[k], word, text)
+            units[k] = _opened(units[k], word, self.t.realiser.lowered(units[k].text))
             self.contrasts += 1
             break
         return units

@@ -77,6 +77,13 @@ class Realiser:
                       lambda m: m.group(1) + m.group(2).upper(), text)  # not "Mr. And Mrs. Bennet"
         return re.sub(r";\s+([A-Z][\w.’]*)", self._semicolon, text)
 
+    def lowered(self, text: str) -> str:
+        """A sentence carried on after another word ("But", "and when her turn came,"): its first letter small,
+        unless it opens on a name or a square named bare ("Honesty carried…")."""
+        if text.split(" ", 1)[0] in self.proper or text.startswith(self.proper_spaces):
+            return text
+        return text[:1].lower() + text[1:]
+
     def _semicolon(self, match: re.Match[str]) -> str:
         word = match.group(1)
         if word in self.proper or (word.isupper() and len(word) > 1):

@@ -550,12 +550,17 @@ def setbacks_counted(c: Check) -> bool:
     stated = [(names[m.group(1).lower()], TIMES.get(m.group(2).lower(), -1)) for m in item.finditer(c.narration)
               if m.group(2)]
     for spaces, n in stated:
-        back = [sum(1 for i in c.indices for e in c.replay.actions[i].events
-                    if isinstance(e, ev.Landed) and e.player == p and e.space in spaces
-                    and c.replay.states[i + 1].pos[p] < e.space) for p in c.who()]  # sent back from it
-        if not any(k == n or (not c.strict and k >= n) for k in back):
+        if not any(k == n or (not c.strict and k >= n) for k in _sent(c, spaces, -1)):
             return False
     return bool(stated)
+
+
+def _sent(c: Check, spaces: frozenset[int], way: int) -> list[int]:
+    """For each player the sentence may be about, how often one of these spaces sent them that way (1 on, -1
+    back) from it in its actions."""
+    return [sum(1 for i in c.indices for e in c.replay.actions[i].events
+                if isinstance(e, ev.Landed) and e.player == p and e.space in spaces
+                and (c.replay.states[i + 1].pos[p] - e.space) * way > 0) for p in c.who()]
 
 
 def route(c: Check) -> bool:
@@ -566,10 +571,7 @@ def route(c: Check) -> bool:
     stated = [(WAYS[m.group(1).lower()], names[i.group(1).lower()], TIMES.get((i.group(2) or "").lower()))
               for m in run.finditer(c.narration) for i in item.finditer(m.group(2))]
     for way, spaces, n in stated:
-        sent = [sum(1 for i in c.indices for e in c.replay.actions[i].events
-                    if isinstance(e, ev.Landed) and e.player == p and e.space in spaces
-                    and (c.replay.states[i + 1].pos[p] - e.space) * way > 0) for p in c.who()]
-        if not any(k > 0 and (n is None or k == n or (not c.strict and k >= n)) for k in sent):
+        if not any(k > 0 and (n is None or k == n or (not c.strict and k >= n)) for k in _sent(c, spaces, way)):
             return False
     return bool(stated)
 
