@@ -85,7 +85,8 @@ def test_takes_that_share_their_first_spins_share_the_opening(path):
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
 def test_where_the_author_speaks_the_talk_is_hers_alone(path):
-    """At a moment an aside of the author's speaks to, no generated line is added to hers."""
+    """At a moment an aside of the author's speaks to, no generated line is added to hers but the answer of the
+    one it spoke of."""
     scene = load_scene(path)
     for seed, pace in ((0, "brisk"), (1, "brisk"), (0, "full")):
         play = played(scene, seed)
@@ -98,7 +99,8 @@ def test_where_the_author_speaks_the_talk_is_hers_alone(path):
             led = [p.text[p.text.index("“"):] for p in paragraphs if not p.talk and p.first is not None
                    and p.first <= firing.action <= (p.last if p.last is not None else -1) and any(h in p.text for h in hers)]
             talk = [p.text for p in paragraphs if p.talk and p.first == firing.action] + led
-            assert talk and all(any(h in t for h in hers) for t in talk), talk
+            ours = [t for t in talk if not any(h in t for h in hers)]  # the answer of the one it spoke of, at most
+            assert talk and len(ours) <= 1 and all(any(a in t for a in ANSWERS) for t in ours), talk
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
@@ -1306,6 +1308,68 @@ def test_an_aside_spoken_after_its_action_shares_its_paragraph():
     paragraph, tagged by pronoun ("…the Whipping Post. “La!” cried she. “I shall not stay here long.”")."""
     text = brisk_text(ROOT / "tests" / "authored" / "lucas-lodge.yaml")  # its own seed
     assert re.search(r"Whipping Post\. “La!” cried she\.", text), text
+
+
+ANSWERS = tuple(re.split(r"[{,;.!?]", r.text)[0][:16] for r in builtin() if "aside" in r.answers)  # answers to asides
+
+
+def _answer_after(paragraphs, line: str) -> str | None:
+    """The paragraph after the one holding an author's line, where it is an answer to an aside; else None."""
+    first = "“" + re.split(r"(?<=[.!?])\s+", curly(line))[0][:16]
+    at = next(k for k, p in enumerate(paragraphs) if first in p.text)
+    after = paragraphs[at + 1] if at + 1 < len(paragraphs) else None
+    return after.text if after is not None and after.talk and any(a in after.text for a in ANSWERS) else None
+
+
+def test_the_one_an_aside_spoke_of_answers_it_where_the_pace_has_talk():
+    """Miss Bingley's "A vice, Miss Eliza? How very like you." (the author's) left unanswered read to every reader
+    of round 69 as a beat dropped, and "not like" Elizabeth: the one the aside spoke of answers its speaker, in a
+    paragraph of her own after it, where the pace has talk; a summary keeps the author's words alone."""
+    path = ROOT / "tests" / "authored" / "lucas-lodge.yaml"
+    for pace, answered in (("brisk", True), ("full", True), ("summary", False)):
+        after = _answer_after(compose(brisk_play(path), pace).paragraphs, "A vice, Miss Eliza?")
+        assert (after is not None) == answered, (pace, after)
+        if answered:
+            assert after is not None and "Miss Bingley" in after.split("”")[0], after
+            assert re.search(r"” (said|replied) Elizabeth", after), after
+
+
+def test_an_aside_is_answered_only_by_the_one_it_spoke_of_and_never_by_its_own_speaker():
+    """Lydia's "La! I shall not stay here long" is her own of herself: nobody answers it for her. Over the
+    example scenes' asides, every answer after one is spoken by the player whose turn fired it."""
+    answered = 0
+    for path in [*EXAMPLES, ROOT / "tests" / "authored" / "lucas-lodge.yaml"]:
+        play = brisk_play(path)
+        names = dict(people(play.scene))
+        paragraphs = brisk_page(path).paragraphs
+        for firing in play.firings():
+            if not firing.aside.say:
+                continue
+            after = _answer_after(paragraphs, firing.aside.say[-1][1])
+            player = firing.aside.when.player
+            if player is None or play.scene.players[player].id in {who for who, _ in firing.aside.say}:
+                assert after is None, (path.stem, after)
+                continue
+            if after is not None:
+                answered += 1
+                tag = after.split("”")[1][:30]  # “…,” said Mr. Darcy.
+                assert any(n and n in tag for n in names[play.scene.players[player].id]), (path.stem, after)
+    assert answered >= 5
+
+
+def test_an_author_writes_her_own_answers_to_her_asides(tmp_path):
+    """A phrasebook's `answers: [aside]` line, the author's, is preferred to the bundled answers."""
+    text = (ROOT / "tests" / "authored" / "lucas-lodge.yaml").read_text()
+    (tmp_path / "mine.yaml").write_text(
+        'lines:\n'
+        '  - say: "You are very good to notice it, {address}. I had feared my vices went unobserved."\n'
+        '    speaker: elizabeth\n    answers: [aside]\n    concept: retort\n')
+    path = tmp_path / "s.yaml"
+    path.write_text(text + "phrasebook: mine.yaml\n")
+    paragraphs = compose(brisk_play(path)).paragraphs
+    at = next(k for k, p in enumerate(paragraphs) if "A vice, Miss Eliza?" in p.text)
+    answer = paragraphs[at + 1].text
+    assert answer.startswith("“You are very good to notice it, Miss Bingley,” said Elizabeth."), answer
 
 
 def test_few_sentences_of_play_stand_alone_between_two_conversations():

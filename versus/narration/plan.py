@@ -27,7 +27,7 @@ class Beat:
     first: int | None = None
     last: int | None = None
     point: TurningPoint | None = None
-    talk: int = 0  # lines of conversation wanted after it
+    talk: int = 0  # lines of conversation wanted after it (an aside: 1 where the one it spoke of may answer)
     aside: int = -1  # for kind aside: which firing (index into the take's firings)
     quiet: bool = False  # a stretch told by no sentence of its own (too short, or a summary's)
     hushed: bool = False  # a moment the author's own aside speaks to: no talk of ours, no silence told
@@ -227,7 +227,7 @@ def beats(points: Sequence[TurningPoint], shape: Shape, actions: int, asides: Se
             if i >= start:
                 out.append(Beat("stretch", start, i))
                 start = i + 1
-            out.append(Beat("aside", i, i, aside=firing))
+            out.append(Beat("aside", i, i, talk=1 if shape.lines else 0, aside=firing))
     if start < actions:
         out.append(Beat("stretch", start, actions - 1))
     talky = shape.talks >= INTERLUDE_TALKS
@@ -256,7 +256,7 @@ def full_beats(points: Sequence[TurningPoint], actions: int, asides: Sequence[tu
                             0 if i in hushed else lines, hushed=i in hushed))
         else:
             out.append(Beat("step", i, i, point))
-        out.extend(Beat("aside", i, i, aside=f) for f in aside_at.get(i, []))
+        out.extend(Beat("aside", i, i, talk=1 if lines else 0, aside=f) for f in aside_at.get(i, []))
     if not finished:
         out.append(Beat("unfinished"))
     out.append(Beat("close", talk=2, quiet=not finished))

@@ -379,13 +379,15 @@ class Book:
     def reply(self, said: Rule, query: Mapping[str, Any], gist: str) -> tuple[int, Rule] | None:
         written = self.library.by_parent.get(said.id, [])
         found = self.best(written, query, said.concept, gist)
-        if found is not None:
-            return found
+        return found if found is not None else self.answer(said.concept, query, gist)
+
+    def answer(self, concept: str, query: Mapping[str, Any], gist: str = "") -> tuple[int, Rule] | None:
+        """The best line written to answer any line of this concept (not one written under a line)."""
         who = str(query.get("speaker") or "*")
-        parts = said.concept.split(".")
+        parts = concept.split(".")
         concepts = {".".join(parts[:k]) for k in range(1, len(parts) + 1)}  # taunt.humility answered by taunt
         general = {r.id: r for w in (who, "*") for c in sorted(concepts) for r in self.library.answers.get((w, c), [])}
-        return self.best(sorted(general.values(), key=lambda r: r.id), query, said.concept, gist)
+        return self.best(sorted(general.values(), key=lambda r: r.id), query, concept, gist)
 
     def narration(self, query: Mapping[str, Any], again: bool = False, unsaid: tuple[str, ...] = (),
                   brief: bool = False, holding: tuple[str, ...] = (), fresh: bool = False,

@@ -25,6 +25,7 @@ PASSED = ("collision", "lead")  # moments whose one it befell speaks of them onl
 RESERVED = ("proud", "shy", "timid")  # tempers that say their say in a conversation and let it stand
 RESERVED_LINES = 3  # lines a reserved person speaks in a scene before falling silent (bar their own win)
 WINNER_FIRST = 6.0  # at the finish the winner's own word is preferred to open the talk: a winner is never silent
+ASIDE = "aside"  # the concept answered by a line written for any remark an author's aside made of the speaker
 EXCLAIMED = 2  # talks of play an export may open on an exclamation ("Turned out!"); then another kind of line
 
 
@@ -118,6 +119,21 @@ class Talk:
             out.pop()  # a question nobody answers ("You think me passionate, sir?") reads as a line lost
             self.memory.keys, self.memory.spoke, self.memory.last = kept.pop()
         return out
+
+    def answer_aside(self, moment: Moment, speaker: str, answerer: str) -> Said | None:
+        """The answer of the one an author's aside spoke of, to its speaker: a remark of hers about a person
+        at the table left unanswered ("A vice, Miss Eliza?" and Elizabeth silent) read as a beat dropped.
+        The author's line has no concept of ours, so the answer is one written for any remark (ASIDE)."""
+        people = self.company.people
+        who, to = people.get(answerer), people.get(speaker)
+        if who is None or to is None or who.id == to.id or who.only_mine or self._spent(moment, who):
+            return None
+        found = self.book.answer(ASIDE, self.query(moment, who, to, True))
+        if found is None:
+            return None
+        said = Said(who.id, to.id, found[1], answering=True)
+        self._said(said)
+        return said
 
     def _reserved(self, moment: Moment, line: Said, out: list[Said]) -> bool:
         """A proud or shy person has said their say in this conversation, about a moment not their own (of

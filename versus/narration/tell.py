@@ -20,7 +20,7 @@ from versus.narration.realise import space_name
 from versus.narration.refer import PRONOUNS, amounts
 from versus.narration.rules import Book, Rule
 from versus.narration.talk import Moment, Said, Talk
-from versus.narration.turning import TurningPoint, began_again
+from versus.narration.turning import TurningPoint, aside_point, began_again
 from versus.narration.words import ROUGH_AFTER, a_spin, about, counted, listing, number, ordinal, times
 from versus.scenes.model import Aside
 
@@ -678,7 +678,20 @@ class Teller:
             out.append(Block(first=beat.first, last=beat.last, author_said=(speaker, line)))
             self.talk.memory.spoke[speaker] = self.talk.memory.spoke.get(speaker, 0) + 1
             self.book.heard(line)
-        return out
+        return out + self._answer(beat, aside)
+
+    def _answer(self, beat: Beat, aside: Aside) -> list[Block]:
+        """The one the aside spoke of answers its last speaker, where the pace has talk and she did not speak."""
+        subject = aside.when.player
+        point = aside_point(self.facts.actions[beat.first]) if beat.first is not None else None
+        if not beat.talk or not aside.say or point is None or point.actor != subject:
+            return []
+        answerer = self.company.by_seat[point.actor].id
+        if answerer in (speaker for speaker, _ in aside.say):
+            return []
+        moment = self.moment(point)
+        said = self.talk.answer_aside(moment, aside.say[-1][0], answerer)
+        return [] if said is None else [Block(said=said, moment=moment, first=beat.first, last=beat.last)]
 
 
 def plainly(text: str) -> str:

@@ -108,6 +108,27 @@ def events_of(a: ActionFacts, board_kind: str, total: int, rivals: tuple[int, in
     return out
 
 
+def aside_point(a: ActionFacts) -> TurningPoint | None:
+    """The action an author's aside spoke of, as a moment of its player's (a turning point or not: the aside
+    may speak of any landing), for the answer to it; None for an action that befell nobody in particular."""
+    displaced = a.displaced[0][0] if a.displaced else None
+    if a.confined:
+        event = "confined"
+    elif a.kind in CRIME_KINDS or a.kind == "vice":
+        event = "crime" if a.paid > 0 else "fall"
+    elif a.moved == "back":
+        event = "fall"
+    elif a.overshot:
+        event = "overshoot"
+    elif displaced is not None:
+        event = "collision"
+    elif a.kind == "virtue":
+        event = "virtue"
+    else:
+        return None
+    return TurningPoint(a.index, event, a.player, displaced if event == "collision" else None, 0, a.landed, False)
+
+
 def points(actions: Sequence[ActionFacts], won: int | None, overshoot: str,
            rivals: tuple[int, int], goal: Goal | None = None) -> list[TurningPoint]:
     """Every turning point of the game, in order."""
