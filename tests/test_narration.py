@@ -812,6 +812,24 @@ def test_a_setback_that_hands_on_the_lead_counts_among_the_changes_of_lead_told(
         assert sum(points[k].event == "lead" or points[k].lost for k in talks | moments) == LEADS, shape
 
 
+def test_a_game_put_away_ends_on_its_last_turning_point_not_on_a_virtue_after_it():
+    """"…one after another overshot it twice over…. The board rewarded Elizabeth for Gratitude with an advance
+    of six." Six readers of the breakfast page in rounds 66-69 found the virtue "dropped in after the climax",
+    the order of events muddled. In a game put away unfinished, no virtue is told after the last other
+    moment told; a virtue before it may be, and a finished game is told as before."""
+    from versus.narration.plan import Shape, beats
+    from versus.narration.turning import TurningPoint
+
+    points = [TurningPoint(5, "virtue", 2, None, 34, 8, False), TurningPoint(30, "crime", 1, None, 60, 40, True),
+              TurningPoint(40, "virtue", 0, None, 34, 60, True)]
+    for shape in (Shape(1, 2, 4), Shape(0, 0, 4)):
+        told = {b.point.index for b in beats(points, shape, 45, (), finished=False) if b.point is not None}
+        assert told == {5, 30}, (shape, told)
+    finished = [*points, TurningPoint(64, "finish", 0, None, 130, 66, True)]
+    told = {b.point.index for b in beats(finished, Shape(1, 2, 4), 65, (), finished=True) if b.point is not None}
+    assert {40, 64} <= told
+
+
 AUTHORED = [ROOT / "tests" / "authored" / "lucas-lodge.yaml"]
 
 

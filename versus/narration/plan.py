@@ -197,6 +197,9 @@ def beats(points: Sequence[TurningPoint], shape: Shape, actions: int, asides: Se
     """The scene as beats in order: opening, stretches and moments, asides where they fired, the end.
     hushed: the actions at which an aside of the author's speaks; the talk there is hers alone."""
     talks, moments = choose(points, shape)
+    if not finished:  # a game put away ends on its last turning point: a virtue told after it read as out of order
+        last = max((points[k].index for k in talks | moments if points[k].event != "virtue"), default=-1)
+        moments = {k for k in moments if points[k].event != "virtue" or points[k].index < last}
     weight = weights(points, talks, shape.lines)
     told = {points[k].index: (k, k in talks) for k in sorted(talks | moments, key=lambda k: points[k].index)}
     aside_at: dict[int, list[int]] = {}
