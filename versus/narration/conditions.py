@@ -55,7 +55,7 @@ CONDITIONS: dict[str, str] = {
     "beat": "for narration: opening, setting, seated (the players, after an opening that set the place without"
             " them), seat (one player's clause of a setting's {seated}), stretch, approach, upset (the run to the"
             " finish when the reader was last told another led),"
-            " moment, interlude, finish, unfinished, close, step, business (what the room did meanwhile)",
+            " moment, interlude, finish, unfinished, close, step",
     "speaker": "who speaks: a cast id (elizabeth, darcy, …) or, for someone the cast does not know, the scene's id",
     "hearer": "who is spoken to, as speaker",
     "actor": "whom the moment befell, as speaker",

@@ -31,7 +31,6 @@ class Beat:
     aside: int = -1  # for kind aside: which firing (index into the take's firings)
     quiet: bool = False  # a stretch told by no sentence of its own (too short, or a summary's)
     hushed: bool = False  # a moment the author's own aside speaks to: no talk of ours, no silence told
-    business: bool = False  # a stretch told with a sentence of what the room was doing meanwhile
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,17 +173,6 @@ def interlude(beats: list[Beat], lines: int, players: int) -> list[Beat]:
     return [*beats[:k + 1], Beat("interlude", talk=lines), *beats[k + 1:]]
 
 
-def business(beats: list[Beat], players: int) -> list[Beat]:
-    """The longest stretch of play (two rounds at least) is also told by what the room was doing meanwhile:
-    readers took the hand's pages for a person's by such things ("Hill came in to take away the cups"), and
-    ours, all board and talk, for a program's."""
-    stretches = [k for k, b in enumerate(beats) if b.kind == "stretch" and _length(b) >= 2 * players]
-    if not stretches:
-        return beats
-    k = max(stretches, key=lambda k: (_length(beats[k]), -k))
-    return [*beats[:k], dataclasses.replace(beats[k], business=True), *beats[k + 1:]]
-
-
 def _length(beat: Beat) -> int:
     """The actions a beat tells."""
     return 0 if beat.first is None or beat.last is None else beat.last - beat.first + 1
@@ -247,7 +235,6 @@ def beats(points: Sequence[TurningPoint], shape: Shape, actions: int, asides: Se
         out.append(Beat("stretch", start, actions - 1))
     talky = shape.talks >= INTERLUDE_TALKS
     out = interlude(approach(quieten(out, players)), shape.lines if talky else 0, players)
-    out = business(out, players) if shape.talks else out
     if not finished:
         out.append(Beat("unfinished"))  # the last stretch told the last action
     # a game given up is told so once: the close after it is the people's word alone

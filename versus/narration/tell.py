@@ -391,17 +391,6 @@ class Teller:
         self.told_leader, self.fastest = seat, None
 
     def _stretch(self, beat: Beat, later: Sequence[Beat] = ()) -> list[Block]:
-        told = self._stretch_told(beat, later)
-        if not beat.business:
-            return told
-        rule = self.book.narration(dict(self.base) | {"beat": "business"})
-        if rule is None:
-            return told
-        self.book.use(rule)
-        meanwhile = Sentence(rule.text, (), (), beat.first, beat.last, rule=rule.id)
-        return [dataclasses.replace(told[0], sentences=(*told[0].sentences, meanwhile)), *told[1:]]
-
-    def _stretch_told(self, beat: Beat, later: Sequence[Beat]) -> list[Block]:
         assert beat.first is not None and beat.last is not None
         if beat.quiet:
             return [Block(first=beat.first, last=beat.last)]
