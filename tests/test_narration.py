@@ -1390,6 +1390,21 @@ def test_an_author_writes_her_own_answers_to_her_asides(tmp_path):
     assert answer.startswith("“You are very good to notice it, Miss Bingley,” said Elizabeth."), answer
 
 
+def test_a_stock_cry_opens_one_line_a_page_and_none_where_the_author_has_one():
+    """Lydia's "Lord, don't pity me!" and the author's own "Lord, what a tedious game!" on one page, and "La!" on
+    many, read to readers as stock tics. A line of ours opens on "La" or "Lord" once a page at most, and never on
+    a page whose author gives somebody one."""
+    cry = re.compile(r"“(?:La|Lord)\b")
+    authored = ROOT / "tests" / "authored" / "lucas-lodge.yaml"
+    theirs = {curly(line) for f in brisk_play(authored).firings() for _, line in f.aside.say}
+    assert any(cry.match("“" + line) for line in theirs)
+    for path, seed in [*PAGES, (authored, None)]:
+        text = brisk_text(path, seed)
+        quoted = [text[m.start() + 1:text.index("”", m.start())].rstrip(",") for m in cry.finditer(text)]
+        ours = [q for q in quoted if not any(t.startswith(q) for t in theirs)]
+        assert len(ours) <= (0 if path == authored else 1), (path.stem, seed, ours)
+
+
 def test_few_sentences_of_play_stand_alone_between_two_conversations():
     """"Elizabeth fell into a Passion …" in a paragraph of its own between two conversations read as a bare
     report with lines bolted on: the first line about it joins it, the author's own line too where its action

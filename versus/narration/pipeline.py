@@ -139,6 +139,9 @@ class Telling:
 
     def _draft(self, pace: str, shape: Shape) -> Draft:
         book = Book(self.library, self.seed, self.avoid, self.names, shape.lean)
+        for firing in self.firings:  # the author's cries are heard before any line of ours is chosen
+            for _, line in firing.aside.say:
+                book.cried(line)
         talk = Talk(self.company, book, Memory(), self.base, shape.reserved)
         base = self.base | {"seats": pace != "summary"}  # a summary has no room to seat the players one by one
         teller = Teller(self.company, self.facts, book, talk, base, self.space_names,
