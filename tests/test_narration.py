@@ -1405,6 +1405,27 @@ def test_a_stock_cry_opens_one_line_a_page_and_none_where_the_author_has_one():
         assert len(ours) <= (0 if path == authored else 1), (path.stem, seed, ours)
 
 
+HELD = re.compile(r"(?:^|\. )([A-Z][\w. ]+?) (?:remained|stayed|was still) in front")
+SET_BACK = r"\b(?:down to|back to|went back|sent back|fined|shut up|turned out|paid)\b"
+
+
+@pytest.mark.parametrize("path,seed", [*PAGES, *((p, None) for p in ELSEWHERE)],
+                         ids=[f"{p.stem}-{s}" for p, s in [*PAGES, *((p, None) for p in ELSEWHERE)]])
+def test_one_just_seen_set_back_is_not_then_said_to_have_stayed_in_front(path, seed):
+    """"…it cost her three counters, and she went down to Ruin." then "Lydia remained in front for so many spins
+    together…": true, but read by a reader of round 73 as a contradiction. A stretch after a moment that set the
+    leader back does not say the leader stayed in front."""
+    paragraphs = [p.text for p in brisk_page(path, seed).paragraphs if not p.talk]
+    for before, after in zip(paragraphs, paragraphs[1:], strict=False):
+        held = HELD.search(after)
+        if held is None:
+            continue
+        name = held.group(1).split()[-1]
+        told = [t for t in re.split(r"(?<=[.!?])\s+", re.sub(r"“[^”]*”", "", before).strip()) if len(t.split()) >= 5]
+        last = told[-1] if told else ""  # the last sentence of play told, tags of speech left out
+        assert not (re.search(SET_BACK, last) and name in last), (before[-160:], after[:120])
+
+
 def test_few_sentences_of_play_stand_alone_between_two_conversations():
     """"Elizabeth fell into a Passion …" in a paragraph of its own between two conversations read as a bare
     report with lines bolted on: the first line about it joins it, the author's own line too where its action

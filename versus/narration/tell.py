@@ -78,6 +78,7 @@ class Teller:
         self.uncommented = COMMENT_EVERY  # moments told plainly since the last that kept the narrator's comment
         self.shut_told: set[int] = set()  # the seats of those the reader has been told were shut up
         self.fallen: set[int] = set()  # the seats of those the reader has been told met a vice or went back
+        self.just_fell: int | None = None  # the seat the last moment told set back, if it set anybody back
         self.itemised = 0  # stretches that named squares one by one ({fined_at}, {setbacks}, {lifts}, {ousted_by})
         self.fell_at: dict[int, int] = {}  # seat: the action of their last setback the reader was told of
         self.overshot: set[int] = set()  # the seats of those the reader was told spun past the goal
@@ -402,6 +403,8 @@ class Teller:
         gated = self.lead_stretches >= LEAD_STRETCHES
         if gated or leads_next:  # a tally, or contradicted by the next sentence
             query |= {"held": False, "overtook": False, "lead": False, "margin": 0}
+        if s.after.leader is not None and s.after.leader == self.just_fell:  # "Lydia remained in front for so many
+            query |= {"held": False}  # spins" just after "she went down to Ruin" read to a reader as a contradiction
         nxt = later[0].point if later else None
         if nxt is not None and nxt.actor == s.after.leader and nxt.event in SETBACKS:  # "whom the vices left
             query |= {"spotless": False, "leader_reverses": max(1, query["leader_reverses"])}  # alone. He paid …"
@@ -514,11 +517,14 @@ class Teller:
 
     def _fell(self, point: TurningPoint) -> None:
         """Remembers whom a told moment set back, so that no later sentence calls their road spotless."""
+        self.just_fell = None
         if point.event in SETBACKS:
             self.fallen.add(point.actor)
             self.fell_at[point.actor] = point.index
+            self.just_fell = point.actor
         elif point.event == "collision" and point.other is not None:
             self.fallen.add(point.other)
+            self.just_fell = point.other
         if point.event == "overshoot":  # "a second time" may now be said of the next
             self.overshot.add(point.actor)
 
