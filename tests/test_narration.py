@@ -692,6 +692,26 @@ def test_nobody_opens_two_conversations_running_with_the_same_kind_of_line():
         assert again is None or (again.speaker, _kind(again.rule.concept)) != (first.speaker, _kind(first.rule.concept))
 
 
+def test_a_speaker_opens_with_a_kind_of_line_once_a_page_where_another_will_serve():
+    """Jane consoling at every setback ("Oh, Lydia! But you will be up again presently", "I am very sorry for it,
+    Mr. Darcy") read to four readers of rounds 70 and 71 as "Jane's consolation used as a template": a first line
+    of a kind its speaker has opened with before tonight gives way to another that will serve."""
+    from versus.narration.talk import Memory, _kind
+    from versus.narration.tell import Teller
+
+    telling = Telling(played(load_scene(EXAMPLES[0]), 0))
+    changed = tried = 0
+    for point in telling.points[:16]:
+        first = _converse(telling, point, Memory(), Teller)
+        if first is None:
+            continue
+        opened = (first.speaker, _kind(first.rule.concept))
+        again = _converse(telling, point, Memory(kinds={opened}), Teller)
+        tried += 1
+        changed += again is not None and (again.speaker, _kind(again.rule.concept)) != opened
+    assert tried >= 8 and changed >= tried * 3 // 4, (changed, tried)
+
+
 def test_a_collision_tells_whether_it_carried_the_one_turned_out_into_the_lead():
     """Lydia, sent down from the Drunkard to the Stocks, turns Mr. Collins out up to the Drunkard's square:
     the moment says so, and says whether it put him in front (readers met him leading unawares)."""

@@ -26,6 +26,7 @@ RESERVED = ("proud", "shy", "timid")  # tempers that say their say in a conversa
 RESERVED_LINES = 3  # lines a reserved person speaks in a scene before falling silent (bar their own win)
 WINNER_FIRST = 6.0  # at the finish the winner's own word is preferred to open the talk: a winner is never silent
 ASIDE = "aside"  # the concept answered by a line written for any remark an author's aside made of the speaker
+AGAIN = 8.0  # what a first line loses where its speaker has opened a conversation with its kind of line before
 EXCLAIMED = 2  # talks of play an export may open on an exclamation ("Turned out!"); then another kind of line
 
 
@@ -54,6 +55,7 @@ class Memory:
     last: str = ""  # who spoke last, so that a conversation does not open with the voice that closed the one before
     opened: tuple[str, str] = ("", "")  # who opened the last conversation, and with what kind of line (console)
     exclaimed: int = 0  # talks of play opened on an exclamation (EXCLAIMED)
+    kinds: set[tuple[str, str]] = field(default_factory=set)  # (speaker, kind) of every conversation opened tonight
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +108,7 @@ class Talk:
         out = [first]
         self._said(first)
         self.memory.opened = (first.speaker, _kind(first.rule.concept))
+        self.memory.kinds.add(self.memory.opened)
         self.memory.exclaimed += moment.event in PLAY_EVENTS and _exclaims(first.rule) and not first.uncried
         kept: list[tuple[set[str], dict[str, int], str]] = []  # memory before each reply, to forget one taken back
         while len(out) < most:
@@ -191,6 +194,8 @@ class Talk:
                         score += WINNER_FIRST
                     if (speaker.id, _kind(hit[1].concept)) == self.memory.opened:
                         continue  # Charlotte consoling Maria twice running reads as a program's
+                    if (speaker.id, _kind(hit[1].concept)) in self.memory.kinds:
+                        score -= AGAIN  # Jane consoling at every setback read to readers as her template
                     found.append((score, len(found), Said(speaker.id, hearer.id, hit[1])))
         found.sort(key=lambda f: (-f[0], f[1]))
         if moment.event in PLAY_EVENTS and self.memory.exclaimed >= EXCLAIMED:
