@@ -63,3 +63,11 @@ def brisk_page(path: Path, seed: int | None = None) -> Composition:
 def brisk_text(path: Path, seed: int | None = None) -> str:
     """The brisk page's text, paragraphs apart, from the composition made once a test run."""
     return "\n\n".join(p.text for p in brisk_page(path, seed).paragraphs)
+
+
+def with_phrasebook(folder: Path, scene: Path, rules: str) -> Path:
+    """A copy of the scene in folder whose phrasebook (mine.yaml beside it) holds these rules."""
+    (folder / "mine.yaml").write_text(rules)
+    path = folder / "s.yaml"
+    path.write_text(scene.read_text() + "phrasebook: mine.yaml\n")
+    return path

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import brisk_page, brisk_play, brisk_text
+from helpers import brisk_page, brisk_play, brisk_text, with_phrasebook
 
 from versus.narration import checks, compose
 from versus.narration.cast import bundled, match
@@ -1397,17 +1397,13 @@ def test_an_aside_is_answered_only_by_the_one_it_spoke_of_and_never_by_its_own_s
 
 def test_an_author_writes_her_own_answers_to_her_asides(tmp_path):
     """A phrasebook's `answers: [aside]` line, the author's, is preferred to the bundled answers."""
-    text = (ROOT / "tests" / "authored" / "lucas-lodge.yaml").read_text()
-    (tmp_path / "mine.yaml").write_text(
-        'lines:\n'
-        '  - say: "You are very good to notice it, {address}. I had feared my vices went unobserved."\n'
-        '    speaker: elizabeth\n    answers: [aside]\n    concept: retort\n')
-    path = tmp_path / "s.yaml"
-    path.write_text(text + "phrasebook: mine.yaml\n")
+    path = with_phrasebook(tmp_path, ROOT / "tests" / "authored" / "lucas-lodge.yaml",
+                           'lines:\n  - say: "You keep a careful count of them, {address}. I am flattered."\n'
+                           '    speaker: elizabeth\n    answers: [aside]\n    concept: retort\n')
     paragraphs = compose(brisk_play(path)).paragraphs
     at = next(k for k, p in enumerate(paragraphs) if "A vice, Miss Eliza?" in p.text)
     answer = paragraphs[at + 1].text
-    assert answer.startswith("“You are very good to notice it, Miss Bingley,” said Elizabeth."), answer
+    assert answer.startswith("“You keep a careful count of them, Miss Bingley,” said Elizabeth."), answer
 
 
 def test_a_stock_cry_opens_one_line_a_page_and_none_where_the_author_has_one():

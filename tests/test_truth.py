@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import with_phrasebook
 
 from versus.export.markdown import render
 from versus.narration import compose, lint, truth
@@ -390,13 +391,10 @@ def test_an_author_phrasebook_is_held_to_known_conditions(tmp_path):
 
 
 def test_an_author_rule_is_told_only_when_its_criteria_hold(tmp_path):
-    text = (ROOT / "scenes" / "netherfield.yaml").read_text()
-    (tmp_path / "mine.yaml").write_text(
-        'narration:\n'
-        '  - {text: "{Actor} came to the finish in the evening.", beat: finish, when: {time: evening}}\n'
-        '  - {text: "{Actor} came to the finish in the morning.", beat: finish, when: {time: morning}}\n')
-    path = tmp_path / "s.yaml"
-    path.write_text(text + "phrasebook: mine.yaml\n")
+    rules = ('narration:\n'
+             '  - {text: "{Actor} came to the finish in the evening.", beat: finish, when: {time: evening}}\n'
+             '  - {text: "{Actor} came to the finish in the morning.", beat: finish, when: {time: morning}}\n')
+    path = with_phrasebook(tmp_path, ROOT / "scenes" / "netherfield.yaml", rules)
     play = play_of(load_scene(path))
     assert play.game.state.winner is not None
     prose = " ".join(p.text for p in compose(play, "brisk").paragraphs)
