@@ -1442,6 +1442,15 @@ def test_one_just_seen_set_back_is_not_then_said_to_have_stayed_in_front(path, s
         assert not (re.search(SET_BACK, last) and name in last), (before[-160:], after[:120])
 
 
+@pytest.mark.parametrize("path,seed", PAGES[::2], ids=[f"{p.stem}-{s}" for p, s in PAGES[::2]])
+def test_every_turn_told_at_the_full_pace_names_only_squares_that_have_names(path, seed):
+    """"Mr. Darcy spun and moved on; Elizabeth went on to ; and Mr. Darcy came to rest at the Stocks": once the
+    plain-square sentences were spent, a turn to a plain square took one naming the square, and printed nothing."""
+    text = "\n".join(p.text for p in compose(brisk_play(path, seed), "full").paragraphs)
+    blank = re.search(r".{40}\b(?:to|at|upon|on)(?: [;,.]|  ).{20}", text)
+    assert blank is None, blank.group(0)
+
+
 def test_few_sentences_of_play_stand_alone_between_two_conversations():
     """"Elizabeth fell into a Passion …" in a paragraph of its own between two conversations read as a bare
     report with lines bolted on: the first line about it joins it, the author's own line too where its action

@@ -666,7 +666,9 @@ class Teller:
                                    "moved": a.moved, "space": space, "spun": a.spin is not None,
                                    "lead": a.after.leader == a.player, "overshot": a.overshot,
                                    "waiting": a.spin is None, "pov": a.player == self.company.scene.pov_seat}
-        rule = self.book.narration(query, again=True)  # every turn told: plain turns may repeat their words
+        # every turn told: plain turns may repeat their words; a plain square has no name for {space} ("Elizabeth
+        # went on to ;" where the plain lines were spent)
+        rule = self.book.narration(query, again=True, unsaid=() if space else ("{space}", "{Space}"))
         if rule is None:
             return [Block(first=beat.first, last=beat.last)]
         values = (("space", self.spoken(a.landed)), *amounts(a.paid).items())
