@@ -1451,6 +1451,17 @@ def test_every_turn_told_at_the_full_pace_names_only_squares_that_have_names(pat
     assert blank is None, blank.group(0)
 
 
+def test_a_setback_at_a_square_a_stretch_named_is_told_as_happening_once_more():
+    """"The road… proved a long one for Lydia: the Sabbath Breaker, Immodesty and the Road to Folly turned her
+    back", then "Lydia was fined a counter at the Sabbath Breaker…", read to a reader of round 77 as one move told
+    twice. A square a stretch named as sending a player back counts as told: the next time is "once more"."""
+    text = brisk_text(ROOT / "tests" / "authored" / "lucas-lodge.yaml")
+    named = text.index("the Sabbath Breaker, Immodesty and the Road to Folly")
+    again = text.index("Sabbath Breaker", named + 40)
+    sentence = text[text.rindex(".", 0, again) + 1:again]
+    assert re.search(r"\b(Once more|once more|again|A second time|a second time)\b", sentence), sentence
+
+
 def test_few_sentences_of_play_stand_alone_between_two_conversations():
     """"Elizabeth fell into a Passion …" in a paragraph of its own between two conversations read as a bare
     report with lines bolted on: the first line about it joins it, the author's own line too where its action
@@ -1962,10 +1973,12 @@ def test_once_more_at_a_square_only_where_the_page_told_the_first_time():
         for shape in (Shape(3, 5, 4, 2, 2), Shape(2, 5, 4, 2, 2), Shape(4, 4, 2, 2, 2)):
             told = [u.text for p in telling.draft("brisk", shape).paragraphs if not p.talk for u in p.units]
             for k, unit in enumerate(told):
-                for square in (sq for sq in squares if sq in unit and once_more.search(unit.split(sq)[0][-60:])):
+                named = sorted((unit.index(sq), sq) for sq in squares if sq in unit)
+                square = named[0][1] if named else ""  # the square it happened at ("…sent her down to the Water" is
+                if square and once_more.search(unit.split(square)[0][-60:]):  # only where it sent her)
                     checked += 1
                     assert any(square in earlier for earlier in told[:k]), (path.stem, seed, shape, unit)
-    assert checked >= 3
+    assert checked >= 2
 
 
 def test_a_moment_told_plainly_keeps_what_happened_and_drops_only_the_comment():

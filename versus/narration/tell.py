@@ -81,6 +81,7 @@ class Teller:
         self.just_fell: int | None = None  # the seat the last moment told set back, if it set anybody back
         self.itemised = 0  # stretches that named squares one by one ({fined_at}, {setbacks}, {lifts}, {ousted_by})
         self.fell_at: dict[int, int] = {}  # seat: the action of their last setback the reader was told of
+        self.fell_on: dict[int, set[int]] = {}  # seat: the squares the reader was told sent them back (moment or stretch)
         self.overshot: set[int] = set()  # the seats of those the reader was told spun past the goal
 
     def spoken(self, space: int | None) -> str:
@@ -129,9 +130,8 @@ class Teller:
     def _told_there_before(self, point: TurningPoint) -> bool:
         """The page has told of a setback of the same player at this very square: "Once more Elizabeth came to
         the Summit", where the first time was never told, read to every reader as a slip."""
-        told = self.fell_at.get(point.actor)
         landed = self.facts.actions[point.index].landed
-        return bool(landed) and told is not None and told < point.index and self.facts.actions[told].landed == landed
+        return bool(landed) and landed in self.fell_on.get(point.actor, set())
 
     def _sent_to(self, a: ActionFacts) -> dict[str, str]:
         """Where the one a collision turned out back went, when the prose can say it plainly: {sent_to} is
@@ -428,6 +428,8 @@ class Teller:
         unlucky = self._unlucky(s)
         if "nlucky}" in rule.text and unlucky is not None:
             self.fallen.add(unlucky)
+            if "etbacks}" in rule.text:  # "the Sabbath Breaker, Immodesty and the Road to Folly turned her back": the
+                self.fell_on.setdefault(unlucky, set()).update(self._setbacks(s, indices))  # next is "once more"
         self.itemised += any(slot in rule.text for slot in ITEMISING)
         self.talk.memory.keys.update(rule.remember)
         roles = tuple((k, v) for k, v in self._stretch_people(s, indices, confined).items())
@@ -522,6 +524,8 @@ class Teller:
             self.fallen.add(point.actor)
             self.fell_at[point.actor] = point.index
             self.just_fell = point.actor
+            if point.space:
+                self.fell_on.setdefault(point.actor, set()).add(point.space)
         elif point.event == "collision" and point.other is not None:
             self.fallen.add(point.other)
             self.just_fell = point.other
