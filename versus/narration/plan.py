@@ -30,7 +30,8 @@ class Beat:
     talk: int = 0  # lines of conversation wanted after it (an aside: 1 where the one it spoke of may answer)
     aside: int = -1  # for kind aside: which firing (index into the take's firings)
     quiet: bool = False  # a stretch told by no sentence of its own (too short, or a summary's)
-    hushed: bool = False  # a moment the author's own aside speaks to: no talk of ours, no silence told
+    hushed: bool = False  # a moment the author's own aside speaks to: no talk of ours (but the answer to her
+    # line of the one it spoke of, told with the aside), no silence told
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +196,7 @@ def _same(points: Sequence[TurningPoint], k: int, chosen: set[int]) -> bool:
 def beats(points: Sequence[TurningPoint], shape: Shape, actions: int, asides: Sequence[tuple[int, int]],
           finished: bool, players: int = 2, hushed: frozenset[int] = frozenset()) -> list[Beat]:
     """The scene as beats in order: opening, stretches and moments, asides where they fired, the end.
-    hushed: the actions at which an aside of the author's speaks; the talk there is hers alone."""
+    hushed: the actions at which an aside of the author's speaks; the talk there is hers, and the answer to it."""
     talks, moments = choose(points, shape)
     if not finished:  # a game put away ends on its last turning point: a virtue told after it read as out of order
         last = max((points[k].index for k in talks | moments if points[k].event != "virtue"), default=-1)
