@@ -81,7 +81,7 @@ class Teller:
         self.just_fell: int | None = None  # the seat the last moment told set back, if it set anybody back
         self.itemised = 0  # stretches that named squares one by one ({fined_at}, {setbacks}, {lifts}, {ousted_by})
         self.fell_at: dict[int, int] = {}  # seat: the action of their last setback the reader was told of
-        self.fell_on: dict[int, set[int]] = {}  # seat: the squares the reader was told sent them back (moment or stretch)
+        self.fell_on: dict[int, set[int]] = {}  # seat: the squares the reader was told sent them back
         self.overshot: set[int] = set()  # the seats of those the reader was told spun past the goal
 
     def spoken(self, space: int | None) -> str:
