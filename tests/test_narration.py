@@ -1744,7 +1744,7 @@ def test_a_second_overshoot_is_told_as_a_second_only_where_the_page_told_the_fir
         play = brisk_play(path, seed)
         names = [p.called for p in play.scene.players]
         for pace in ("summary", "brisk"):
-            page = brisk_page(path, seed) if pace == "brisk" else compose(play, pace)  # the brisk one composed once a run
+            page = brisk_page(path, seed) if pace == "brisk" else compose(play, pace)  # brisk: composed once a run
             text = re.sub(r"“[^”]*”", "", "\n".join(p.text for p in page.paragraphs))
             sentences = re.split(SENTENCE_END, text)  # not after "Mr."
             for k, sentence in enumerate(sentences):
