@@ -1194,6 +1194,27 @@ def test_a_stretch_of_fines_names_the_squares_and_the_sums_once_an_export():
     assert accounts >= 3
 
 
+def test_a_setting_before_a_stake_that_names_the_rivals_seats_only_the_rest():
+    """"After dinner, Lady Catherine, Elizabeth, Mr. Collins and Anne sat down to Virtue Rewarded…", and then "Lady
+    Catherine presided over the game…": readers of every round from 66 to 79 quoted the roll-call, in a folder whose
+    first chapter had seated its players one by one. Where the stake names some of the players, the setting
+    before it names only the others, as making up the table."""
+    earlier = compose(brisk_play(ELSEWHERE[0])).phrasings  # the breakfast chapter, which seats them one by one
+    checked = 0
+    for path in ELSEWHERE[1:]:
+        play = brisk_play(path)
+        first = compose(play, avoid=frozenset(earlier)).paragraphs[0].text
+        sentences = re.split(r"(?<=[.!?])\s+", first)
+        if "make up the table" not in sentences[0]:
+            continue
+        checked += 1
+        names = [p.called for p in play.scene.players]
+        assert not any(n in sentences[0] and n in " ".join(sentences[1:]) for n in names), (path.stem, first[:300])
+    assert checked >= 1
+    rosings = compose(brisk_play(ELSEWHERE[3]), avoid=frozenset(earlier)).paragraphs[0].text  # After Dinner at Rosings
+    assert "with Mr. Collins and Anne to make up the table" in rosings, rosings[:200]
+
+
 def test_a_player_the_opening_left_unnamed_is_seated_alone_not_in_a_roll_call():
     """'Round the table sat Elizabeth, Mr. Darcy, Mr. Bingley and Miss Bingley' a sentence after three of them
     were named read as a program's roll-call: only the one left out is seated."""

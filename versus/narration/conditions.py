@@ -76,6 +76,7 @@ CONDITIONS: dict[str, str] = {
     "again": "true for a second overshoot, which sends the player back to the start",
     "waits": "true when the moment makes the player sit out turns",
     "missing": "players an opening left unnamed, whom the sentence after it seats (beat: seated; one is {actor})",
+    "making_up": "for a setting: how many players the stake after it leaves unnamed, who make up the table ({others})",
     "frm": "the plain square the player spun from in this action (0 for off the board or a named square), told"
            " in {from_square}: 'the sixty-second square' (a number where it matters: how near the goal they were)",
     "sent": "true when the square a moment's player came to sent them on or back elsewhere, told in {dest}",

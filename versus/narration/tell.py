@@ -255,14 +255,17 @@ class Teller:
         query = dict(self.base) | {"beat": "setting", "company": company}
         if "layers}" in stake:  # the stake named the players: the setting only sets the place
             rule = self.book.narration(query, unsaid=SEATING) or self.book.narration(query, again=True)
-        else:  # each player seated in character where the pace has room (once a folder), else named in the setting
+        else:  # each player seated in character where the pace has room (once a folder), else the players the
+            # stake left unnamed making up the table, else all of them named in the setting
+            making_up = len(self._unnamed(stake)) % len(self.company.by_seat)  # none where the stake names nobody
             rule = self.book.narration(query, holding=("{seated}",), fresh=True) \
+                or self.book.narration(query | {"making_up": making_up}, holding=("{others}",)) \
                 or self.book.narration(query, holding=SEATING) \
                 or self.book.narration(query) or self.book.narration(query, again=True)  # a long book wears them all
         if rule is None:
             return opening
         self.book.use(rule)
-        template, roles = self._seated(rule.text)
+        template, roles = self._seated(rule.text) if "{others}" not in rule.text else self._others(rule.text, stake)
         setting = Sentence(template, roles, (), None, None, rule=rule.id)
         first = dataclasses.replace(opening[0], sentences=(setting, *told))
         return [first, *opening[1:]]
@@ -302,14 +305,26 @@ class Teller:
         opening = "{S" + joined[2:] if joined.startswith("{s") else joined  # it opens a sentence: {Seat0}
         return template.replace("{seated}", opening), tuple(roles)
 
+    def _unnamed(self, texts: str) -> list[str]:
+        """The players a sentence of the opening does not name (the rivals are named by {rival1} and {rival2})."""
+        rivals = set(self.company.rivals)
+        return [p.id for p in self.company.scene.players if not (p.name in texts or (p.called and p.called in texts)
+                                                                 or (p.id in rivals and "ival" in texts))]
+
+    def _others(self, template: str, stake: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+        """{others}: the players the stake leaves unnamed, who make up the table ("…with Mr. Collins and Anne to
+        make up the table"): "After dinner, Lady Catherine, Elizabeth, Mr. Collins and Anne sat down to…", a
+        sentence before the stake names two of them again, read to readers as a roll-call."""
+        others = self._unnamed(stake)
+        slots = [f"{{seat{k}}}" for k in range(len(others))]
+        return template.replace("{others}", listing(slots)), tuple((f"seat{k}", who) for k, who in enumerate(others))
+
     def _seat(self, opening: list[Block]) -> list[Block]:
         """An opening that set the place with a stake between some of the people seats the players after it:
         a reader never shown a player sitting down is surprised to find him spinning."""
         told = opening[0].sentences
         texts = " ".join(s.template for s in told)
-        rivals = set(self.company.rivals)
-        missing = [p.id for p in self.company.scene.players if not (p.name in texts or (p.called and p.called in texts)
-                                                                    or (p.id in rivals and "ival" in texts))]
+        missing = self._unnamed(texts)
         if "layers}" in texts or not missing:
             return opening
         # one player left unnamed is seated alone ("Mr. Bingley made up the rest of the table"): a list of
