@@ -1205,14 +1205,19 @@ def test_a_setting_before_a_stake_that_names_the_rivals_seats_only_the_rest():
         play = brisk_play(path)
         first = compose(play, avoid=frozenset(earlier)).paragraphs[0].text
         sentences = re.split(r"(?<=[.!?])\s+", first)
-        if "make up the table" not in sentences[0]:
+        if "in the other chairs" not in sentences[0]:
             continue
         checked += 1
         names = [p.called for p in play.scene.players]
         assert not any(n in sentences[0] and n in " ".join(sentences[1:]) for n in names), (path.stem, first[:300])
     assert checked >= 1
-    rosings = compose(brisk_play(ELSEWHERE[3]), avoid=frozenset(earlier)).paragraphs[0].text  # After Dinner at Rosings
-    assert "with Mr. Collins and Anne to make up the table" in rosings, rosings[:200]
+    told = compose(brisk_play(ELSEWHERE[3]), avoid=frozenset(earlier))  # After Dinner at Rosings
+    assert "with Mr. Collins and Anne in the other chairs" in told.paragraphs[0].text, told.paragraphs[0].text[:200]
+    # and once a folder: the same frame at Rosings and at Lucas Lodge was the first tell eight readers named
+    quiet = compose(brisk_play(ELSEWHERE[1]), avoid=frozenset(earlier)).phrasings  # the folder's order in the panel
+    later = compose(brisk_play(ROOT / "tests" / "authored" / "lucas-lodge.yaml"),
+                    avoid=frozenset((*earlier, *quiet, *told.phrasings))).paragraphs[0].text
+    assert "in the other chairs" not in later, later[:200]
 
 
 def test_a_player_the_opening_left_unnamed_is_seated_alone_not_in_a_roll_call():

@@ -322,8 +322,8 @@ class Book:
         once an export; those beginning on a name may recur)."""
         if rule.spoken or rule.beat in ("", "step") or ("author", True) in rule.criteria:
             return False
-        if SEATED in rule.text:  # the players seated one by one, in every chapter, read as one template's
-            return self.folder[SEATED] > 0
+        if SEATED in rule.text or OTHERS in rule.text:  # the players seated one by one, or the rest making up the
+            return self.folder[_frame(rule.text)] > 0  # table, in every chapter, read as one template's
         if _runs(rule.text) & self.folder_runs:  # "with the Mansion in plain view" on three pages of four
             return True
         return allowance(rule.text) == 1 and self.folder[_frame(rule.text)] > 0
@@ -430,6 +430,7 @@ class Book:
 
 TITLES = ("Mr.", "Mrs.", "Miss", "Lady", "Sir", "Colonel", "Captain", "Lord")
 SEATED = "{seated}"
+OTHERS = "{others}"  # a setting's players left unnamed by the stake after it, making up the table: once a folder
 FRAMES = {"{": 3}  # sentences of an export that may begin alike: on a person's name, three; otherwise one
 
 
@@ -455,6 +456,8 @@ def _frame(text: str) -> str:
     players one by one is one frame, however it begins."""
     if SEATED in text:
         return SEATED
+    if OTHERS in text:
+        return OTHERS
     return SQUARE if text.startswith(SQUARES) else " ".join(text.lower().split()[:2])
 
 

@@ -259,7 +259,7 @@ class Teller:
             # stake left unnamed making up the table, else all of them named in the setting
             making_up = len(self._unnamed(stake)) % len(self.company.by_seat)  # none where the stake names nobody
             rule = self.book.narration(query, holding=("{seated}",), fresh=True) \
-                or self.book.narration(query | {"making_up": making_up}, holding=("{others}",)) \
+                or self.book.narration(query | {"making_up": making_up}, holding=("{others}",), fresh=True) \
                 or self.book.narration(query, holding=SEATING) \
                 or self.book.narration(query) or self.book.narration(query, again=True)  # a long book wears them all
         if rule is None:
