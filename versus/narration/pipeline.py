@@ -19,7 +19,7 @@ from versus.narration.company import Company
 from versus.narration.facts import Facts, setting_of
 from versus.narration.plan import Beat, Shape
 from versus.narration.realise import Paragraph, Realiser, space_name, speech
-from versus.narration.refer import Referrer, amounts
+from versus.narration.refer import PRONOUNS, Referrer, amounts
 from versus.narration.rules import Book, Library, Rule, builtin, builtin_library
 from versus.narration.talk import PLAY_EVENTS, Memory, Talk
 from versus.narration.tell import Block, Teller
@@ -225,7 +225,7 @@ class Realising:
             return pending  # her next turn but one at most, within two rounds
         text = self.t.realiser.lowered(self._sentence(sentence.template, dict(sentence.roles), dict(sentence.values),
                                                       False))
-        his = {"she": "her", "he": "his"}.get(person.pronoun, "their")
+        his = PRONOUNS[person.pronoun]["his"]
         near = block.first == block.last and person.seat not in between  # the very turn after her line
         clause = f"and when {his} turn came, {text}" if near else f"and presently {text}"
         told = out[-1]

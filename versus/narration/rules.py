@@ -302,7 +302,7 @@ class Book:
         self.spent: set[str] = set(avoid)  # rule ids used here, or by the manuscript's other exports
         self.texts: set[str] = set()
         self.openings: set[str] = set()  # the first sentence of every line spoken so far ("Oh!")
-        self.cries: set[str] = set()  # "cry" once a line has opened on a stock cry (CRIES), the author's included
+        self.cried_out = False  # a line has opened on a stock cry (STOCK_CRIES), the author's included
         self.frames: Counter[str] = Counter()  # how the narrator's sentences so far began ("down went")
         # how the narrator's sentences in the manuscript's earlier exports began: a reader of the folder
         # meets "It cost Mr. Collins three counters…" in one chapter and "It cost Mr. Bingley…" in the next
@@ -348,7 +348,7 @@ class Book:
                  and (not unsaid or not any(slot in r.text for slot in unsaid))
                  and (not holding or any(slot in r.text for slot in holding))
                  and not (r.spoken and self.library.openings.get(r.id) in openings)
-                 and not (r.spoken and _cry(r.text) in self.cries)
+                 and not (r.spoken and self.cried_out and _cries(r.text))
                  and not self._worn(r)
                  and (gist or not r.echoes) and not self.phrases.would_exceed(_plain(r.text))]
         if not found:
@@ -424,8 +424,7 @@ class Book:
         """A line opening on a stock cry ("La!", "Lord,"), ours or the author's (all of a scene's asides are
         heard before the first line is chosen): no line of ours opens on it again. Lydia's "Lord, don't pity
         me!" and the author's "Lord, what a tedious game!" on one page read as a program's tic."""
-        if cry := _cry(line):
-            self.cries.add(cry)
+        self.cried_out = self.cried_out or _cries(line)
 
 
 TITLES = ("Mr.", "Mrs.", "Miss", "Lady", "Sir", "Colonel", "Captain", "Lord")
@@ -469,13 +468,13 @@ def _runs(text: str) -> frozenset[tuple[str, ...]]:
     return frozenset(tuple(w[k:k + RUN]) for w in words for k in range(len(w) - RUN + 1))
 
 
-CRIES = ("la", "lord")  # the stock cries readers named as tics: one of them a page, whoever says it
+STOCK_CRIES = ("la", "lord")  # the stock cries readers named as tics: one of them a page, whoever says it
 
 
-def _cry(line: str) -> str:
-    """"cry" where the line opens on a stock cry; '' otherwise."""
+def _cries(line: str) -> bool:
+    """Whether the line opens on a stock cry."""
     first = re.match(r"\W*(\w+)", line)
-    return "cry" if first and first.group(1).lower() in CRIES else ""
+    return first is not None and first.group(1).lower() in STOCK_CRIES
 
 
 def _opening(line: str) -> str:
