@@ -1481,11 +1481,16 @@ def test_a_setback_at_a_square_a_stretch_named_is_told_as_happening_once_more():
     """"The road… proved a long one for Lydia: the Sabbath Breaker, Immodesty and the Road to Folly turned her
     back", then "Lydia was fined a counter at the Sabbath Breaker…", read to a reader of round 77 as one move told
     twice. A square a stretch named as sending a player back counts as told: the next time is "once more"."""
-    text = brisk_text(ROOT / "tests" / "authored" / "lucas-lodge.yaml")
-    named = text.index("the Sabbath Breaker, Immodesty and the Road to Folly")
-    again = text.index("Sabbath Breaker", named + 40)
-    sentence = text[text.rindex(".", 0, again) + 1:again]
-    assert re.search(r"\b(Once more|once more|again|A second time|a second time)\b", sentence), sentence
+    cases = [(ROOT / "tests" / "authored" / "lucas-lodge.yaml", None,
+              "the Sabbath Breaker, Immodesty and the Road to Folly", "Sabbath Breaker"),  # a crime, fined
+             (ROOT / "scenes" / "pemberley-canton.yaml", 0, "The Road to Folly and Immodesty turned Georgiana back",
+              "Road to Folly")]  # a fall, fined nothing: "He came to Idleness…" after "Idleness twice turned him back"
+    for path, seed, listed, square in cases:
+        text = brisk_text(path, seed)
+        named = text.index(listed)
+        again = text.index(square, named + len(listed))
+        sentence = text[text.rindex(".", 0, again) + 1:again]
+        assert re.search(r"\b(Once more|once more|again|A second time|a second time)\b", sentence), sentence
 
 
 def test_few_sentences_of_play_stand_alone_between_two_conversations():
