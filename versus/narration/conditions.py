@@ -55,7 +55,8 @@ CONDITIONS: dict[str, str] = {
     "beat": "for narration: opening, setting, seated (the players, after an opening that set the place without"
             " them), seat (one player's clause of a setting's {seated}), stretch, approach, upset (the run to the"
             " finish when the reader was last told another led),"
-            " moment, interlude, finish, unfinished, close, step",
+            " moment, interlude, finish, unfinished, close, step, reaction (how {actor} takes, without a word,"
+            " the line {other} spoke to them)",
     "speaker": "who speaks: a cast id (elizabeth, darcy, …) or, for someone the cast does not know, the scene's id",
     "hearer": "who is spoken to, as speaker",
     "actor": "whom the moment befell, as speaker",
@@ -70,6 +71,7 @@ CONDITIONS: dict[str, str] = {
     "relation": "what the hearer is to the speaker: sister, mother, aunt, cousin, friend, patroness, … or none",
     "rivals": "true when the two people concerned are the scene's rivals",
     "addressed": "true when the speaker is the one the line before spoke to",
+    "answering": "for a reaction: the kind of line taken without a word, its concept's first part (tease, pity, …)",
     "space": "the space concerned, by its printed name (HUMILITY, A CHEAT)",
     "board": "the board's id: mansion-of-happiness or virtue-rewarded",
     "late": "true in the last third of the game",
@@ -178,6 +180,20 @@ def _comparison(wanted: str) -> tuple[Callable[[Any, Any], bool], int] | None:
     """A criterion such as ">= 3" read once (rules are matched many thousand times a telling)."""
     match = COMPARISON.match(wanted)
     return (OPS[match.group(1)], int(match.group(2))) if match else None
+
+
+BEATS = ("opening", "setting", "seated", "seat", "stretch", "approach", "upset", "moment", "interlude", "finish",
+         "unfinished", "close", "step", "reaction")  # what a narration rule's `beat:` may be (see "beat" above)
+
+
+def beat_problems(beat: Any) -> list[str]:
+    """What is wrong with a narration rule's `beat:`, in words for the author (empty when all is well): a rule
+    with a beat the narrator never asks for is never told, and its author would not know why."""
+    if isinstance(beat, str) and beat in BEATS:
+        return []
+    near = difflib.get_close_matches(str(beat), BEATS, n=1)
+    hint = f" (did you mean {near[0]}?)" if near else f" (known: {', '.join(BEATS)})"
+    return [f"unknown beat {beat!r}{hint}"]
 
 
 def problems(when: Any) -> list[str]:

@@ -8,7 +8,7 @@ from typing import Any
 
 import yaml
 
-from versus.narration.conditions import problems
+from versus.narration.conditions import beat_problems, problems
 
 
 class PhrasebookError(ValueError):
@@ -46,7 +46,7 @@ def load_author(path: str | None) -> dict[str, Any]:
 
 def entry_problems(path: str, text: str) -> list[str]:
     """Every `when:` in an author's phrasebook (its text, already read within bounds) that names an
-    unknown condition, as FILE:LINE:COLUMN."""
+    unknown condition, and every `beat:` the narrator has none of, as FILE:LINE:COLUMN."""
     root = yaml.compose(text, Loader=LOADER)
     out: list[str] = []
     stack = [root] if root is not None else []
@@ -54,10 +54,11 @@ def entry_problems(path: str, text: str) -> list[str]:
         node = stack.pop()
         if isinstance(node, yaml.MappingNode):
             for key, value in node.value:
-                if isinstance(key, yaml.ScalarNode) and key.value == "when":
+                if isinstance(key, yaml.ScalarNode) and key.value in ("when", "beat"):
                     data = yaml.load(yaml.serialize(value), Loader=LOADER)
                     mark = value.start_mark
-                    out.extend(f"{path}:{mark.line + 1}:{mark.column + 1}: {p}" for p in problems(data))
+                    found = problems(data) if key.value == "when" else beat_problems(data)
+                    out.extend(f"{path}:{mark.line + 1}:{mark.column + 1}: {p}" for p in found)
                 else:
                     stack.append(value)
         elif isinstance(node, yaml.SequenceNode):
