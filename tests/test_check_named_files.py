@@ -30,11 +30,11 @@ def test_an_unknown_condition_in_the_phrasebook_fails_the_check(tmp_path, capsys
 
 
 def test_a_beat_the_narrator_never_asks_for_fails_the_check_with_the_near_one(tmp_path, capsys, monkeypatch):
-    """A rule with `beat: reacton` would never be told, and its author would never learn why."""
+    """A rule with `beat: strech` would never be told, and its author would never learn why."""
     monkeypatch.chdir(tmp_path)
-    scene_with_phrasebook(tmp_path, 'narration:\n  - text: "{Actor} only smiled."\n    beat: reacton\n')
+    scene_with_phrasebook(tmp_path, 'narration:\n  - text: "{Actor} came on."\n    beat: strech\n')
     assert main(["check", "netherfield.yaml"]) == 2
-    assert capsys.readouterr().err == "mine.yaml:3:11: unknown beat 'reacton' (did you mean reaction?)\n"
+    assert capsys.readouterr().err == "mine.yaml:3:11: unknown beat 'strech' (did you mean stretch?)\n"
 
 
 def test_a_phrasebook_too_large_to_read_fails_the_check_located(tmp_path, capsys, monkeypatch):

@@ -560,9 +560,8 @@ def test_a_tag_only_where_the_reader_needs_one():
             speeches += "“" in para
             tagged += bool(re.search(rf"” {checks.VERB} ", para))
     # it was 72%, then 67%; 69% since a talk's cry after the second is left unsaid, and with it, at times,
-    # the name that told whose the answer was; 70% since a talk of play may end on a look, not a word
-    # ("Lydia only laughed"), where the untagged reply would have been
-    assert tagged <= 0.72 * speeches
+    # the name that told whose the answer was
+    assert tagged <= 0.70 * speeches
 
 
 def test_the_one_named_aloud_answers_the_first_line_untagged():
@@ -1494,42 +1493,6 @@ def test_a_setback_at_a_square_a_stretch_named_is_told_as_happening_once_more():
         again = text.index(square, named + len(listed))
         sentence = text[text.rindex(".", 0, again) + 1:again]
         assert re.search(r"\b(Once more|once more|again|A second time|a second time)\b", sentence), sentence
-
-
-def test_some_talk_of_play_ends_on_a_look_and_not_a_word():
-    """"Every move is followed by one quip and one reply, like clockwork", every reader of round 85 said. One
-    conversation of play in two may end on the one spoken to taking the line without a word ("Lydia only
-    laughed"): at most two an export, after a line that is no question, by the one it was spoken to."""
-    reactions = {r.id: r for r in builtin() if r.beat == "reaction"}
-    pages_with = 0
-    for path, seed in PAGES:
-        page = brisk_page(path, seed)
-        used = [reactions[r] for r in page.phrasings if r in reactions]
-        assert len(used) <= 2
-        pages_with += bool(used)
-        paragraphs = [p.text for p in page.paragraphs]
-        for rule in used:
-            pattern = re.escape(curly(rule.text)).replace(r"\{Actor\}", "(?P<actor>.+?)").replace(r"\{other\}", ".+?")
-            at = next(k for k, p in enumerate(paragraphs) if re.match(pattern, p))
-            before = paragraphs[at - 1]
-            lines = re.findall(r"“([^”]*)”", before)
-            assert lines and not lines[-1].endswith("?")  # straight after the line, which asked nothing
-            actor = re.match(pattern, paragraphs[at]).group("actor")
-            assert not re.search(rf"” (said|cried) {re.escape(actor)}\b", before)  # not the one who spoke it
-    assert pages_with >= len(PAGES) // 2
-
-
-def test_an_authors_reaction_is_told_before_ours(tmp_path):
-    """An author writes how her people take a line as she writes their lines: her rule outranks ours."""
-    scene = with_phrasebook(tmp_path, ROOT / "tests" / "elsewhere" / "breakfast.yaml", """narration:
-  - text: "{Actor} pulled a face at {other}, and spun the teetotum on its side to annoy her."
-    beat: reaction
-    speaker: lydia
-    when: {answering: [tease, taunt, rebuke, pronounce, moral, warn, advise, remark, rebuff, retort, jest, lament, complain]}
-""")
-    text = "\n\n".join(p.text for p in compose(brisk_play(scene)).paragraphs)
-    assert re.search(r"\n\nLydia pulled a face at (Mary|Mrs\. Bennet|Jane|Elizabeth), and spun the teetotum", text)
-    assert "humming a reel" not in text  # ours, told there without hers
 
 
 def test_few_sentences_of_play_stand_alone_between_two_conversations():

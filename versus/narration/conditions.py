@@ -55,8 +55,7 @@ CONDITIONS: dict[str, str] = {
     "beat": "for narration: opening, setting, seated (the players, after an opening that set the place without"
             " them), seat (one player's clause of a setting's {seated}), stretch, approach, upset (the run to the"
             " finish when the reader was last told another led),"
-            " moment, interlude, finish, unfinished, close, step, reaction (how {actor} takes, without a word,"
-            " the line {other} spoke to them)",
+            " moment, interlude, finish, unfinished, close, step",
     "speaker": "who speaks: a cast id (elizabeth, darcy, …) or, for someone the cast does not know, the scene's id",
     "hearer": "who is spoken to, as speaker",
     "actor": "whom the moment befell, as speaker",
@@ -71,7 +70,6 @@ CONDITIONS: dict[str, str] = {
     "relation": "what the hearer is to the speaker: sister, mother, aunt, cousin, friend, patroness, … or none",
     "rivals": "true when the two people concerned are the scene's rivals",
     "addressed": "true when the speaker is the one the line before spoke to",
-    "answering": "for a reaction: the kind of line taken without a word, its concept's first part (tease, pity, …)",
     "space": "the space concerned, by its printed name (HUMILITY, A CHEAT)",
     "board": "the board's id: mansion-of-happiness or virtue-rewarded",
     "late": "true in the last third of the game",
@@ -183,7 +181,7 @@ def _comparison(wanted: str) -> tuple[Callable[[Any, Any], bool], int] | None:
 
 
 BEATS = ("opening", "setting", "seated", "seat", "stretch", "approach", "upset", "moment", "interlude", "finish",
-         "unfinished", "close", "step", "reaction")  # what a narration rule's `beat:` may be (see "beat" above)
+         "unfinished", "close", "step")  # what a narration rule's `beat:` may be (see "beat" above)
 
 
 def beat_problems(beat: Any) -> list[str]:

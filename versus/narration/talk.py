@@ -46,14 +46,6 @@ class Said:
         return without_cry(self.rule.text) if self.uncried else self.rule.text
 
 
-@dataclass(frozen=True, slots=True)
-class Exchange:
-    """A conversation: its lines, and how the one spoken to last took the last line, where not in words."""
-
-    lines: tuple[Said, ...]
-    reaction: Rule | None = None
-
-
 @dataclass(slots=True)
 class Memory:
     """What has been said tonight: keys written by lines, and who has spoken."""
@@ -110,27 +102,14 @@ class Talk:
     # -- the conversation ----------------------------------------------------------------------
     def converse(self, moment: Moment, most: int, prefer_onlookers: bool = False) -> list[Said]:
         """Up to `most` lines about the moment; [] when nobody has anything to say."""
-        return list(self.exchange(moment, most, prefer_onlookers).lines)
-
-    def exchange(self, moment: Moment, most: int, prefer_onlookers: bool = False, silent: str = "") -> Exchange:
-        """The conversation about the moment. silent: the one the first line is spoken to may answer it
-        without a word (a reaction rule, `beat: reaction`) where one is written for them and the line is no
-        question; "any": whatever reply there was, "unwritten": only where no retort was written for this
-        very line. A remark and its retort at every turn of the board read as a program's metronome."""
         first = self._opener(moment, prefer_onlookers)
         if first is None:
-            return Exchange(())
+            return []
         out = [first]
         self._said(first)
         self.memory.opened = (first.speaker, _kind(first.rule.concept))
         self.memory.kinds.add(self.memory.opened)
         self.memory.exclaimed += moment.event in PLAY_EVENTS and _exclaims(first.rule) and not first.uncried
-        reply = self._reply(moment, first) if silent == "unwritten" and most > 1 else None
-        written = reply is not None and reply.rule.parent == first.rule.id  # a retort written for this very line
-        reaction = self._reaction(moment, first) if silent and most > 1 and not written else None
-        if reaction is not None:
-            self.book.use(reaction)
-            return Exchange((first,), reaction)
         kept: list[tuple[set[str], dict[str, int], str]] = []  # memory before each reply, to forget one taken back
         while len(out) < most:
             nxt = self._reply(moment, out[-1])
@@ -142,17 +121,7 @@ class Talk:
         while len(out) > 1 and out[-1].rule.text.rstrip().endswith("?"):
             out.pop()  # a question nobody answers ("You think me passionate, sir?") reads as a line lost
             self.memory.keys, self.memory.spoke, self.memory.last = kept.pop()
-        return Exchange(tuple(out))
-
-    def _reaction(self, moment: Moment, said: Said) -> Rule | None:
-        """How the one spoken to takes the line without a word ("Lydia only laughed"), chosen as a line is:
-        by who they are, their part in the moment, and the kind of line they take it from."""
-        people = self.company.people
-        who, to = people.get(said.hearer), people.get(said.speaker)
-        if who is None or to is None or who.only_mine or said.text.rstrip().endswith("?"):
-            return None  # a question wants its answer; the author keeps this person to herself
-        query = self.query(moment, who, to, True) | {"beat": "reaction", "answering": _kind(said.rule.concept)}
-        return self.book.narration(query)
+        return out
 
     def answer_aside(self, moment: Moment, speaker: str, answerer: str) -> Said | None:
         """The answer of the one an author's aside spoke of, to its speaker: a remark of hers about a person

@@ -26,8 +26,6 @@ from versus.scenes.model import Aside
 
 LEAD_STRETCHES = 1  # stretch sentences of an export that may turn on who kept or took the front
 COMMENT_EVERY = 3  # a moment told alone keeps the narrator's comment at most once in this many
-REACTIONS = 2  # conversations of play an export ends on a reaction without words ("Lydia only laughed")
-WEIGHTY = 5  # the lines of talk the plan gives the turn of the evening: that conversation is spoken out
 SETBACKS = ("crime", "fall", "confined", "overshoot")  # turning points that set their player back
 ITEMISED = 2  # stretches an export that may name their squares one by one
 ITEMISING = ("{fined_at}", "{setbacks}", "{Setbacks}", "{lifts}", "{Lifts}", "{ousted_by}")  # slots that list squares
@@ -85,9 +83,6 @@ class Teller:
         self.fell_at: dict[int, int] = {}  # seat: the action of their last setback the reader was told of
         self.fell_on: dict[int, set[int]] = {}  # seat: the squares the reader was told sent them back
         self.overshot: set[int] = set()  # the seats of those the reader was told spun past the goal
-        self.play_talks = 0  # conversations about moments of play so far
-        self.reactions = 0  # of them, those whose first line was taken without a word (REACTIONS)
-        self.reacted_at = -1  # the count of conversations of play when the last of those was held
 
     def spoken(self, space: int | None) -> str:
         """The space as the prose names it ("the Summit of Dissipation", "the Stocks")."""
@@ -228,7 +223,7 @@ class Teller:
             out = [dataclasses.replace(b, run_in=True) for b in out]
         if not any(b.sentences for b in out) and not beat.hushed:
             return out  # talk about a moment no sentence told answers nothing the reader has seen
-        return out + self._talk(moment, beat.talk, beat.first, beat.last, silent=self._silent(beat))
+        return out + self._talk(moment, beat.talk, beat.first, beat.last)
 
     def _interlude(self, beat: Beat) -> list[Block]:
         """The people's own talk, led in by a sentence that turns the speaker from the board to the one
@@ -401,33 +396,12 @@ class Teller:
         out = [(slot, about(int(facts[k]))) for k, slot in slots.items() if facts.get(k)]
         return [*out, ("goal", self.spoken(self.facts.board.goal))] if out else []
 
-    def _silent(self, beat: Beat) -> str:
-        """Whether this conversation of play may end on a reaction without words (Talk.exchange): every turn
-        met by a remark and its retort read to every reader as a program's. Not the first, nor the one after
-        a reaction, nor the turn of the evening; at most REACTIONS an export; a retort written for the line
-        given way to only in every other conversation."""
-        if beat.talk <= 0 or beat.kind != "moment":
-            return ""
-        self.play_talks += 1
-        after = self.reacted_at == self.play_talks - 1
-        if self.play_talks == 1 or after or self.reactions >= REACTIONS or beat.talk >= WEIGHTY:
-            return ""
-        return "any" if self.play_talks % 2 == 0 else "unwritten"
-
     def _talk(self, moment: Moment, lines: int, first: int | None, last: int | None,
-              prefer_onlookers: bool = False, silent: str = "") -> list[Block]:
+              prefer_onlookers: bool = False) -> list[Block]:
         if lines <= 0:
             return []
-        exchange = self.talk.exchange(moment, lines, prefer_onlookers, silent)
-        out = [Block(said=s, moment=moment, first=first, last=last) for s in exchange.lines]
-        if exchange.reaction is None:
-            return out
-        self.reactions += 1
-        self.reacted_at = self.play_talks
-        said = exchange.lines[-1]
-        roles = (("actor", said.hearer), ("other", said.speaker))  # {actor} takes the line {other} spoke
-        sentence = Sentence(exchange.reaction.text, roles, (), None, None, rule=exchange.reaction.id)
-        return [*out, Block((sentence,))]  # of the talk, not the play: the line's moment is told once, before it
+        said = self.talk.converse(moment, lines, prefer_onlookers)
+        return [Block(said=s, moment=moment, first=first, last=last) for s in said]
 
     def _lead_told(self, seat: int | None) -> None:
         self.told_leader, self.fastest = seat, None
