@@ -1495,6 +1495,21 @@ def test_a_setback_at_a_square_a_stretch_named_is_told_as_happening_once_more():
         assert re.search(r"\b(Once more|once more|again|A second time|a second time)\b", sentence), sentence
 
 
+def test_one_turned_out_up_the_board_is_not_talked_of_as_turned_out():
+    """Lines about a collision are sorry for a setback: "“Poor Mary,” said Jane", of Mary just turned out of the
+    Seat of Expectation up to the square by the Mansion and into the lead, read to the readers of round 87 as a
+    reply to another event ("“You have turned out Miss Darcy, Lizzy, and nobody seems to mind it”"). Such a
+    turn is told, and nobody speaks of it."""
+    for path, seed in ((ROOT / "tests" / "elsewhere" / "pemberley-music.yaml", 1),
+                       (ROOT / "tests" / "elsewhere" / "breakfast.yaml", 1)):
+        paragraphs = [p.text for p in Telling(brisk_play(path, seed)).draft("brisk", Shape(10, 3, 0, 2, 2)).paragraphs]
+        told = [k for k, p in enumerate(paragraphs) if "came into the lead without having spun at all" in p]
+        assert told
+        for k in told:
+            assert not paragraphs[k].endswith("without having spun at all.") or "“" not in paragraphs[k + 1]
+            assert "without having spun at all. “" not in paragraphs[k]
+
+
 def test_few_sentences_of_play_stand_alone_between_two_conversations():
     """"Elizabeth fell into a Passion …" in a paragraph of its own between two conversations read as a bare
     report with lines bolted on: the first line about it joins it, the author's own line too where its action

@@ -472,9 +472,9 @@ STOCK_CRIES = ("la", "lord")  # the stock cries readers named as tics: one of th
 
 
 def _cries(line: str) -> bool:
-    """Whether the line opens on a stock cry."""
-    first = re.match(r"\W*(\w+)", line)
-    return first is not None and first.group(1).lower() in STOCK_CRIES
+    """Whether a sentence of the line opens on a stock cry: a second sentence is printed after the tag as the
+    opening of a speech of its own ("“Then what’s the use of it?” said Lydia. “Lord, Mary, you are dull.”")."""
+    return any(word.lower() in STOCK_CRIES for word in re.findall(r"(?:^|[.!?]\s+)\W*(\w+)", line))
 
 
 def _opening(line: str) -> str:

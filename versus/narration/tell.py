@@ -223,6 +223,9 @@ class Teller:
             out = [dataclasses.replace(b, run_in=True) for b in out]
         if not any(b.sentences for b in out) and not beat.hushed:
             return out  # talk about a moment no sentence told answers nothing the reader has seen
+        if dict(moment.facts).get("displaced") == "forward":
+            return out  # the one turned out went up the board: the lines of a collision are sorry for a setback
+            # ("Poor Mary," said Jane, of Mary just sent into the lead)
         return out + self._talk(moment, beat.talk, beat.first, beat.last)
 
     def _interlude(self, beat: Beat) -> list[Block]:
