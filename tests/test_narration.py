@@ -2069,8 +2069,9 @@ def test_a_near_miss_from_a_plain_square_says_where_it_was_spun_from_and_what_be
 def test_a_near_miss_from_a_named_square_says_which_and_how_far_it_stood_from_the_goal():
     """"Elizabeth stood within a space of Virtue when Anger sent her down to Patience" was, to readers of six
     rounds, the game's turn "thrown away in half a sentence"; and "within a space" was the square she came to, not
-    the one she stood on. Now: "From Temperance, Virtue was only two spaces off; but Elizabeth spun a one, came
-    to Anger…", every figure the one the play bears out."""
+    the one she stood on. Now: "Elizabeth had climbed as far as Temperance, only two spaces from Virtue; but she
+    spun a one, came to Anger…" (the climb told: "From Temperance…" read to readers of round 85 as a square she
+    was never seen to reach), every figure the one the play bears out."""
     from versus.narration.realise import space_name
     from versus.narration.words import counted
 
