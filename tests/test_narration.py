@@ -1510,6 +1510,15 @@ def test_one_turned_out_up_the_board_is_not_talked_of_as_turned_out():
             assert "without having spun at all. “" not in paragraphs[k]
 
 
+def test_a_manner_tags_one_line_an_export():
+    """"said Lydia, laughing" and then "cried Lydia, laughing" (round 87): a manner of speaking written for a line
+    is a tic the second time; it is given once an export, and the line after that is tagged plainly."""
+    for seed in range(3):
+        play = brisk_play(ROOT / "tests" / "elsewhere" / "breakfast.yaml", seed)
+        text = " ".join(p.text for p in compose(play, "full").paragraphs)
+        assert len(re.findall(r"” \w+ [\w. ]+?, (laughing|colouring)\b", text)) <= 1
+
+
 def test_few_sentences_of_play_stand_alone_between_two_conversations():
     """"Elizabeth fell into a Passion …" in a paragraph of its own between two conversations read as a bare
     report with lines bolted on: the first line about it joins it, the author's own line too where its action

@@ -164,6 +164,7 @@ class Realising:
         self.last_speakers: list[str] = []
         self.lines = 0  # spoken lines so far, to vary the reporting verbs
         self.cries = 0  # lines tagged "cried" so far (CRIES)
+        self.manners: set[str] = set()  # the manners lines have been tagged with ("laughing"): each once an export
         self.said = ""  # the paragraph's narration so far
         self.addressed = ""  # the one the last line named aloud, whom "said he" may then mean
         self.links = telling.seed % len(LINKS)  # words of time given so far, taken in turn from LINKS
@@ -448,6 +449,8 @@ class Realising:
         by_name = by_name and not lead_in  # just named in the narration before it: "said she"
         person = self.t.company.people[speaker]
         manner = block.said.rule.manner if block.said else ""
+        manner = "" if manner in self.manners else manner  # "said Lydia, laughing" twice read as a tic
+        self.manners.add(manner)
         if manner and not tagged and not lead_in:  # a manner the line would go untagged without ("cried she,
             # laughing"): by name where another of that pronoun spoke just before, whom "she" would be taken for
             by_name = any(self.t.company.people[p].pronoun == person.pronoun for p in self.last_speakers[-1:])
