@@ -1519,6 +1519,21 @@ def test_a_manner_tags_one_line_an_export():
         assert len(re.findall(r"” \w+ [\w. ]+?, (laughing|colouring)\b", text)) <= 1
 
 
+def test_a_setting_may_open_on_the_one_who_proposed_the_game_and_names_nobody_twice():
+    """"After dinner, … was set out in …", "After supper, … was fetched out…": four chapters of a folder opening on
+    one formula read to readers of rounds 87 to 89 as a program's. A setting may open on somebody present who
+    proposed the game; one who looks on is named apart from the players ("Miss Bingley proposed the Mansion of
+    Happiness, …; and Elizabeth, Lydia and Mr. Darcy sat down to it"), and nobody is named twice in it ("Mr.
+    Collins proposed …, with Mr. Collins and Anne in the other chairs": one who plays is seated in character)."""
+    netherfield = brisk_text(ROOT / "scenes" / "netherfield.yaml", 0)  # Miss Bingley looks on there
+    assert netherfield.startswith("Miss Bingley proposed the Mansion of Happiness")
+    for path, seed in [*PAGES, *((p, None) for p in ELSEWHERE)]:
+        first = re.split(r"(?<=[.;])\s", brisk_text(path, seed), maxsplit=1)[0]
+        scene = load_scene(path)
+        for person in (*scene.players, *scene.company):
+            assert first.count(person.called or person.name) <= 1, (path.stem, seed, first)
+
+
 def test_few_sentences_of_play_stand_alone_between_two_conversations():
     """"Elizabeth fell into a Passion …" in a paragraph of its own between two conversations read as a bare
     report with lines bolted on: the first line about it joins it, the author's own line too where its action

@@ -107,6 +107,8 @@ CONDITIONS: dict[str, str] = {
     "advanced": "spaces a direction advanced the player in this action (a Mansion virtue's six, as counted)",
     "present": "cast ids (or scene ids) who must all be at the table, playing or looking on",
     "absent": "cast ids (or scene ids) none of whom may be at the table (a line that speaks of them as away)",
+    "watching": "cast ids (or scene ids) who must all be looking on, not playing (a setting that names one of them"
+                " apart from the players)",
     "place": "where the scene is, read from its setting: longbourn, netherfield, rosings, hunsford, pemberley,"
              " lucas-lodge, meryton, london or elsewhere",
     "reverses": "the most moves back any one player made in a stretch (its {unlucky})",

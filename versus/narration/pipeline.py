@@ -95,6 +95,7 @@ class Telling:
             "time": setting.time, "company": setting.company, "onlookers": setting.onlookers,
             "visiting": setting.visiting, "players": setting.players, "board": self.board.id,
             "place": setting.place, "present": frozenset(p.who for p in self.company.people.values()),
+            "watching": frozenset(p.who for p in self.company.onlookers),
             "parted": self.parts is not None,
             "hushed": False}
         self.space_names = {s.number: s.name for s in self.board.spaces}

@@ -112,6 +112,7 @@ SPECIAL: dict[str, Callable[[frozenset[str], Mapping[str, Any]], bool]] = {
     "author": lambda words, q: True,  # weight only: an author's rule outranks a bundled one of the same criteria
     "present": lambda words, q: words <= _held(q, "present"),
     "absent": lambda words, q: not words & _held(q, "present"),
+    "watching": lambda words, q: words <= _held(q, "watching"),
     "motif": lambda words, q: bool(words & _held(q, "motifs")),
 }
 
