@@ -38,8 +38,6 @@ CRIES = 3  # exclamations tagged "cried" an export; then "said": readers heard "
 LINKS = ("Meanwhile,", "Then", "Presently", "Soon afterwards")  # a middle sentence's turn to somebody else
 SCENE_EVENTS = ("opening", "interlude", "finish", "close", "unfinished")  # talk about the scene, not one moment of play
 MOST_DRAFTS = 40  # shapes drafted for a budget, likeliest first, before the nearest is taken
-MOST_TALKS = 6  # conversations of play a brisk page holds on its own budget: ten, in a long game, read to every
-# reader as "each move followed by a quip and a reply, like clockwork"; the rest of its length is told
 PACES = planning.PACES
 
 
@@ -581,7 +579,7 @@ def shapes(pace: str) -> list[Shape]:
     if pace == "full":
         return [Shape(0, 3, 0)]
     return [Shape(t, lines, m, o, o) for o in (2, 3, 0) for t in (4, 3, 5, 2, 6, 1, 8, 10) for lines in (4, 3, 2, 6)
-            for m in (2, 0, 4, 8, 12, 16)]
+            for m in (2, 0, 4, 8)]
 
 
 DEFAULT = {"summary": Shape(0, 0, 2, 0, 1), "full": Shape(0, 3, 0)}
@@ -607,8 +605,6 @@ def search(telling: Telling, target: int, pace: str, strict: bool = False) -> Dr
     it, then the nearest. strict: the author's own budget, never left for the sake of the talk."""
     tried: list[Draft] = []
     candidates = shapes("summary") + shapes("brisk") if target <= 450 else shapes("brisk")
-    if not strict:  # brisk's own budget: a long game told in more moments, not more conversations (MOST_TALKS)
-        candidates = [c for c in candidates if c.talks <= MOST_TALKS]
     order = {shape: k for k, shape in enumerate(candidates)}
     candidates.sort(key=lambda sh: (abs(_estimate(sh) - target) > TOLERANCE * target, order[sh]))
     short = Short(telling, target, candidates)
