@@ -1522,11 +1522,16 @@ def test_a_manner_tags_one_line_an_export():
 def test_a_setting_may_open_on_the_one_who_proposed_the_game_and_names_nobody_twice():
     """"After dinner, … was set out in …", "After supper, … was fetched out…": four chapters of a folder opening on
     one formula read to readers of rounds 87 to 89 as a program's. A setting may open on somebody present who
-    proposed the game; one who looks on is named apart from the players ("Miss Bingley proposed the Mansion of
-    Happiness, …; and Elizabeth, Lydia and Mr. Darcy sat down to it"), and nobody is named twice in it ("Mr.
-    Collins proposed …, with Mr. Collins and Anne in the other chairs": one who plays is seated in character)."""
-    netherfield = brisk_text(ROOT / "scenes" / "netherfield.yaml", 0)  # Miss Bingley looks on there
-    assert netherfield.startswith("Miss Bingley proposed the Mansion of Happiness")
+    proposed the game; one who looks on is named apart from the players, as not playing ("Miss Bingley, who had
+    no wish to play…, proposed…; and Elizabeth, Lydia and Mr. Darcy sat down to it"), and nobody is named twice in
+    it ("Mr. Collins proposed …, with Mr. Collins and Anne in the other chairs": one who plays is seated in
+    character). Whose game it was is told once: not after a stake that says so, nor where the author's setting
+    names somebody ("where Mr. Gardiner had laid out a copy of the game")."""
+    assert brisk_text(ROOT / "scenes" / "rosings.yaml", 0).startswith("Mr. Collins proposed Virtue Rewarded")
+    summary = compose(brisk_play(ROOT / "scenes" / "netherfield.yaml", 0), "summary").paragraphs[0].text
+    assert summary.count(" proposed ") == 1  # "Miss Bingley had proposed the Mansion in the hope…" says it already
+    canton = brisk_text(ROOT / "scenes" / "pemberley-canton.yaml", 0)  # "…, where Mr. Gardiner had laid out a copy
+    assert " proposed " not in canton.split("\n\n")[0]  # of the game printed for the Canton trade": his, not another's
     for path, seed in [*PAGES, *((p, None) for p in ELSEWHERE)]:
         first = re.split(r"(?<=[.;])\s", brisk_text(path, seed), maxsplit=1)[0]
         scene = load_scene(path)

@@ -256,15 +256,20 @@ class Teller:
         stake = told[0].template
         company = self.base.get("company", False) and "ompany}" not in stake
         query = dict(self.base) | {"beat": "setting", "company": company}
+        written = self.company.scene.setting or ""  # "…, where Mr. Gardiner had laid out a copy of the game"
+        named = any(n and n in written for p in self.company.people.values() for n in (p.called, p.name))
+        shun = frozenset({"proposed"}) if " proposed " in stake or named else frozenset()  # whose game it was, once
         if "layers}" in stake:  # the stake named the players: the setting only sets the place
-            rule = self.book.narration(query, unsaid=SEATING) or self.book.narration(query, again=True)
+            rule = self.book.narration(query, unsaid=SEATING, shun=shun) or self.book.narration(query, again=True)
         else:  # each player seated in character where the pace has room (once a folder), else the players the
             # stake left unnamed making up the table, else all of them named in the setting
             making_up = len(self._unnamed(stake)) % len(self.company.by_seat)  # none where the stake names nobody
-            rule = self.book.narration(query, holding=("{seated}",), fresh=True) \
-                or self.book.narration(query | {"making_up": making_up}, holding=("{others}",), fresh=True) \
-                or self.book.narration(query, holding=SEATING) \
-                or self.book.narration(query) or self.book.narration(query, again=True)  # a long book wears them all
+            rule = self.book.narration(query, holding=("{seated}",), fresh=True, shun=shun) \
+                or self.book.narration(query | {"making_up": making_up}, holding=("{others}",), fresh=True,
+                                       shun=shun) \
+                or self.book.narration(query, holding=SEATING, shun=shun) \
+                or self.book.narration(query, shun=shun) \
+                or self.book.narration(query, again=True)  # a long book wears them all
         if rule is None:
             return opening
         self.book.use(rule)
