@@ -246,6 +246,27 @@ def test_the_most_specific_rule_wins_and_the_seed_breaks_ties():
     assert len(picks) > 1 and Book(ties, 7).first({"speaker": "darcy"}) == Book(ties, 7).first({"speaker": "darcy"})
 
 
+def test_a_run_of_the_narrators_words_comes_once_an_export_where_another_sentence_will_serve():
+    """"…and by the rules had to begin the road again from the very start", from two sentences on one page, read
+    to a reader of round 95 as a template's: a sentence sharing five words running with one told already gives
+    way to another of the same weight; where none is left it is still told (a game's climax is never dropped)."""
+    rules = parse({"narration": [
+        {"text": "{Actor} overran the Mansion, and had to begin the road again from the very start.", "beat": "moment",
+         "when": {"event": "overshoot"}},
+        {"text": "{Actor} spun past the door, and had to begin the road again from the very start.", "beat": "moment",
+         "when": {"event": "overshoot"}},
+        {"text": "{Actor} spun too far, and went back to the beginning.", "beat": "moment", "when": {"event": "overshoot"}},
+    ]}, "t")
+    for seed in range(6):
+        book = Book(rules, seed)
+        told = []
+        for _ in range(3):
+            told.append(book.narration({"beat": "moment", "event": "overshoot"}))
+            book.use(told[-1])
+        assert sum("begin the road again" in rule.text for rule in told[:2]) == 1  # the other waits its turn
+        assert told[2] is not None  # and is told when nothing else will serve
+
+
 def test_memory_lets_a_remark_come_back_and_a_rule_is_never_used_twice():
     rules = parse({"lines": [
         {"say": "You said it would never happen.", "speaker": "darcy", "concept": "tease", "when": {"recall": "boast"}},

@@ -305,6 +305,7 @@ class Book:
         self.openings: set[str] = set()  # the first sentence of every line spoken so far ("Oh!")
         self.cried_out = False  # a line has opened on a stock cry (STOCK_CRIES), the author's included
         self.frames: Counter[str] = Counter()  # how the narrator's sentences so far began ("down went")
+        self.runs: set[tuple[str, ...]] = set()  # the narrator's runs of five words so far in this export
         # how the narrator's sentences in the manuscript's earlier exports began: a reader of the folder
         # meets "It cost Mr. Collins three counters…" in one chapter and "It cost Mr. Bingley…" in the next
         earlier = [r for r in map(self.library.by_id.get, sorted(avoid))
@@ -358,6 +359,10 @@ class Book:
         found = unworn or ([] if fresh else found)  # the folder's frames are avoided where another will serve
         if not found:
             return None
+        unrepeated = [(score, r) for score, r in found
+                      if r.spoken or r.beat in ("", "step") or not _runs(r.text) & self.runs]
+        found = unrepeated or found  # "by the rules had to begin the road again from the very start" twice on one
+        # page read to round 95 as a template's: another sentence where one will serve, this one where none will
         if self.lean:  # a tight budget: the shorter sentences, where there are any
             short = [(score, r) for score, r in found if len(r.text.split()) <= LEAN_WORDS]
             found = short or found
@@ -413,6 +418,7 @@ class Book:
         self.phrases.add(_plain(rule.text))
         if rule.beat not in ("", "step"):  # a full pace tells every turn alike, and may
             self.frames[_frame(rule.text)] += 1
+            self.runs |= _runs(rule.text)
         if rule.spoken:
             self.heard(rule.text)
 
