@@ -11,7 +11,7 @@ import difflib
 import functools
 import operator
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -189,11 +189,15 @@ BEATS = ("opening", "setting", "seated", "seat", "stretch", "approach", "upset",
 def beat_problems(beat: Any) -> list[str]:
     """What is wrong with a narration rule's `beat:`, in words for the author (empty when all is well): a rule
     with a beat the narrator never asks for is never told, and its author would not know why."""
-    if isinstance(beat, str) and beat in BEATS:
-        return []
-    near = difflib.get_close_matches(str(beat), BEATS, n=1)
-    hint = f" (did you mean {near[0]}?)" if near else f" (known: {', '.join(BEATS)})"
-    return [f"unknown beat {beat!r}{hint}"]
+    return [] if isinstance(beat, str) and beat in BEATS else [_unknown("beat", beat, BEATS)]
+
+
+def _unknown(kind: str, name: Any, known: Sequence[str]) -> str:
+    """"unknown condition 'speaker_rol' (did you mean speaker_role?)": the near one, ties to the longer common
+    start, else every one known."""
+    near = sorted(difflib.get_close_matches(str(name), list(known), n=3), key=lambda c: -_common_start(c, str(name)))
+    hint = f" (did you mean {near[0]}?)" if near else f" (known: {', '.join(known)})"
+    return f"unknown {kind} {name!r}{hint}"
 
 
 def problems(when: Any) -> list[str]:
@@ -203,10 +207,7 @@ def problems(when: Any) -> list[str]:
     out = []
     for name, value in when.items():
         if name not in CONDITIONS:
-            near = sorted(difflib.get_close_matches(str(name), list(CONDITIONS), n=3),  # ties: the longer common start
-                          key=lambda c: -_common_start(c, str(name)))[:1]
-            hint = f" (did you mean {near[0]}?)" if near else f" (known: {', '.join(CONDITIONS)})"
-            out.append(f"unknown condition {name!r}{hint}")
+            out.append(_unknown("condition", name, list(CONDITIONS)))
         elif not isinstance(value, (str, int, bool, list)):
             out.append(f"condition {name!r} takes a word, a number, true/false, a list or a comparison")
     return out

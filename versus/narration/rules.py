@@ -315,7 +315,7 @@ class Book:
 
     def _worn(self, rule: Rule) -> bool:
         """A narrator's sentence that would begin as too many in this export already began."""
-        if rule.beat in ("", "step") or ("author", True) in rule.criteria:  # the author's words are hers to repeat
+        if not _narrators(rule):
             return False
         return self.frames[_frame(rule.text)] >= allowance(rule.text)
 
@@ -359,8 +359,7 @@ class Book:
         found = unworn or ([] if fresh else found)  # the folder's frames are avoided where another will serve
         if not found:
             return None
-        unrepeated = [(score, r) for score, r in found
-                      if r.spoken or r.beat in ("", "step") or not _runs(r.text) & self.runs]
+        unrepeated = [(score, r) for score, r in found if not (_narrators(r) and _runs(r.text) & self.runs)]
         found = unrepeated or found  # "by the rules had to begin the road again from the very start" twice on one
         # page read to round 95 as a template's: another sentence where one will serve, this one where none will
         if self.lean:  # a tight budget: the shorter sentences, where there are any
@@ -418,6 +417,7 @@ class Book:
         self.phrases.add(_plain(rule.text))
         if rule.beat not in ("", "step"):  # a full pace tells every turn alike, and may
             self.frames[_frame(rule.text)] += 1
+        if _narrators(rule):
             self.runs |= _runs(rule.text)
         if rule.spoken:
             self.heard(rule.text)
@@ -476,6 +476,12 @@ def _runs(text: str) -> frozenset[tuple[str, ...]]:
 
 
 STOCK_CRIES = ("la", "lord")  # the stock cries readers named as tics: one of them a page, whoever says it
+
+
+def _narrators(rule: Rule) -> bool:
+    """A sentence of the narrator's own that a page should not repeat: not a spoken line, not a plain step of the
+    full pace (every turn told alike), not the author's (her words are hers to repeat)."""
+    return not rule.spoken and rule.beat not in ("", "step") and ("author", True) not in rule.criteria
 
 
 def _cries(line: str) -> bool:

@@ -258,7 +258,9 @@ class Teller:
         query = dict(self.base) | {"beat": "setting", "company": company}
         written = self.company.scene.setting or ""  # "…, where Mr. Gardiner had laid out a copy of the game"
         named = any(n and n in written for p in self.company.people.values() for n in (p.called, p.name))
-        shun = frozenset({"proposed"}) if " proposed " in stake or named else frozenset()  # whose game it was, once
+        said = self.book.library.by_id.get(told[0].rule)
+        proposed = said is not None and said.concept == "proposed"  # the stake told how the game came out already
+        shun = frozenset({"proposed"}) if proposed or named else frozenset()  # whose game it was, once
         if "layers}" in stake:  # the stake named the players: the setting only sets the place
             rule = self.book.narration(query, unsaid=SEATING, shun=shun) or self.book.narration(query, again=True)
         else:  # each player seated in character where the pace has room (once a folder), else the players the
