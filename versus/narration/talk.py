@@ -195,7 +195,9 @@ class Talk:
                     if (speaker.id, _kind(hit[1].concept)) == self.memory.opened:
                         continue  # Charlotte consoling Maria twice running reads as a program's
                     if (speaker.id, _kind(hit[1].concept)) in self.memory.kinds:
-                        score -= AGAIN  # Jane consoling at every setback read to readers as her template
+                        if moment.event in PLAY_EVENTS:
+                            continue  # Jane consoling at every setback read to readers as her template: once a page
+                        score -= AGAIN
                     found.append((score, len(found), Said(speaker.id, hearer.id, hit[1])))
         found.sort(key=lambda f: (-f[0], f[1]))
         if moment.event in PLAY_EVENTS and self.memory.exclaimed >= EXCLAIMED:
