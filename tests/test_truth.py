@@ -561,3 +561,21 @@ def test_begun_again_only_for_those_the_second_overshoot_sent_to_the_start():
     assert false(sc, play, f"{name(sc, who)} {told}", i) == []
     assert "begun_again" in false(sc, play, f"{other} {told}", i)
     assert "begun_again" in false(sc, play, f"{name(sc, who)} and {other} in turn {told}", i)
+
+
+def test_numbers_in_the_period_s_words_and_the_checker_reads_them():
+    """"The nine-and-fiftieth square", "five-and-twenty spaces": the tens after the units, as a narrator of the day
+    wrote them (readers of the hand pages took such numbers for a person's). The checker reads them as it reads
+    "twenty-five", and still finds a wrong one."""
+    from versus.narration.words import number, ordinal
+
+    assert [number(n) for n in (7, 20, 25, 59)] == ["seven", "twenty", "five-and-twenty", "nine-and-fifty"]
+    assert [ordinal(n) for n in (1, 12, 20, 21, 59, 64)] == [
+        "first", "twelfth", "twentieth", "one-and-twentieth", "nine-and-fiftieth", "four-and-sixtieth"]
+    assert truth.NUMBERS["five-and-twenty"] == truth.NUMBERS["twenty-five"] == 25
+    assert truth.ORDINALS["nine-and-fiftieth"] == truth.ORDINALS["fifty-ninth"] == 59
+    sc, play, i = find(lambda a, b, c: any(isinstance(e, ev.Fined) and e.paid for e in a.events)
+                       and b.pos[a.player] > 20)
+    who, frm = name(sc, play.played[i].action.player), play.game.states[i].pos[play.played[i].action.player]
+    assert "square_number" not in false(sc, play, f"From the {ordinal(frm)} square {who} spun on.", i)
+    assert "square_number" in false(sc, play, f"From the {ordinal(frm + 23)} square {who} spun on.", i)

@@ -28,7 +28,8 @@ ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", 
         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
 TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 NUMBERS = {w: n for n, w in enumerate(ONES)} | TENS | {"a": 1, "an": 1} | {
-    f"{t}-{o}": v + k for t, v in TENS.items() for k, o in enumerate(ONES) if 0 < k < 10}
+    form: v + k for t, v in TENS.items() for k, o in enumerate(ONES) if 0 < k < 10
+    for form in (f"{t}-{o}", f"{o}-and-{t}")}  # "twenty-five" and the period's "five-and-twenty"
 UNIT_ORDINALS = {"one": "first", "two": "second", "three": "third", "five": "fifth", "eight": "eighth", "nine": "ninth",
                  "twelve": "twelfth"}
 
@@ -419,7 +420,7 @@ def still_waiting(c: Check) -> bool:
 
 
 # -- collisions counted: "Jane and Elizabeth met thrice, and each time it was Elizabeth who gave way" ----------
-COUNT = r"(?:once|twice|thrice|(?:[a-z]+(?:-[a-z]+)?|\d+) times)"
+COUNT = r"(?:once|twice|thrice|(?:[a-z]+(?:-[a-z]+)*|\d+) times)"
 COUNTS = {"once": 1, "twice": 2, "thrice": 3}
 CLAUSE = re.compile(r"(?<!\bMr)(?<!\bMrs)(?<!\bDr)(?<!\bSt)[.;!?]+\s*")
 SLOT = re.compile(r"\{([abnm])\}")
@@ -576,7 +577,7 @@ def route(c: Check) -> bool:
     return bool(stated)
 
 
-SQUARE_NUMBER = re.compile(r"\bthe ([a-z]+(?:-[a-z]+)?|\d+(?:st|nd|rd|th)) (?:square|space)\b", re.I)
+SQUARE_NUMBER = re.compile(r"\bthe ([a-z]+(?:-[a-z]+)*|\d+(?:st|nd|rd|th)) (?:square|space)\b", re.I)
 
 
 def square_number(c: Check) -> bool:

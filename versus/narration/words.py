@@ -12,11 +12,13 @@ ORDINAL = {"one": "first", "two": "second", "three": "third", "five": "fifth", "
 
 
 def number(n: int) -> str:
+    """'seven', 'twenty', 'five-and-twenty': the period's way with the tens and units, as a narrator of the
+    day wrote them (readers of the hand pages took "the nine-and-fiftieth square" for a person's)."""
     if n < 20:
         return ONES[n]
     if n < 100:
         tens, ones = divmod(n, 10)
-        return TENS[tens] + (f"-{ONES[ones]}" if ones else "")
+        return (f"{ONES[ones]}-and-" if ones else "") + TENS[tens]
     if n < 1000:
         hundreds, rest = divmod(n, 100)
         return f"{ONES[hundreds]} hundred" + (f" and {number(rest)}" if rest else "")
@@ -24,6 +26,7 @@ def number(n: int) -> str:
 
 
 def ordinal(n: int) -> str:
+    """'first', 'twentieth', 'nine-and-fiftieth'."""
     words = number(n)
     head, sep, last = words.rpartition("-")
     if last in ORDINAL:
