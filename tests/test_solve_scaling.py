@@ -366,3 +366,26 @@ def test_likely_edits_replay_the_beam_s_games_as_the_engine_plays_them(name, tex
     _, compared, differ = solved_by_likely_edits(name, texts)
     assert differ == []
     assert len(compared) > 100
+
+
+def test_a_level_counted_from_its_parents_kept_whole_plays_as_many_candidates(monkeypatch):
+    """The size of a level, counted once from the level before (kept whole) and read again while its children
+    are made, is the number of candidates it plays: the count is what paces a level and sets how often its
+    games are noted, so it must be the level's own, however often it is asked for."""
+    played: dict[int, tuple[int, int | None]] = {}
+    scan = search.Search._scan
+
+    def counted(self, d, level, until, most, part):
+        before = self.candidates
+        try:
+            return scan(self, d, level, until, most, part)
+        finally:
+            if d in self.finished:
+                played[d] = (self.candidates - before, self._size(d))
+
+    monkeypatch.setattr(search.Search, "_scan", counted)
+    scene = scene_with("netherfield", ["darcy wins", "elizabeth is confined", "game lasts at most 24 turns"])
+    with pytest.raises(Unsolvable):
+        solve(scene, max_edits=3, workers=1)
+    assert {d for d, (_, size) in played.items() if size is not None} == {2, 3}
+    assert all(size is None or tried == size for tried, size in played.values()), played

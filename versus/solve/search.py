@@ -68,7 +68,7 @@ from versus.solve.horizon import horizon_for
 from versus.solve.known import Known, News, Seen
 from versus.solve.likely import Likely, Needs
 from versus.solve.resume import EVERY, SPARSE, Marks, keys_of, play_from_last, run
-from versus.solve.workers import Batch, Result, Runner
+from versus.solve.workers import Batch, Result, Runner, trim
 
 BATCHES = (6_000, 15_000, 30_000, 60_000)  # candidate games played out at once: small first, then more
 MEMORY_LIMIT = 500 * 2**20
@@ -117,6 +117,7 @@ class Search:
         self.memory_due = 0.0  # when the memory held is next looked at
         self.spacing: dict[int, int | None] = {}  # how often each level's games note where they stand (_spacing)
         self.began: dict[int, tuple[float, int]] = {}  # when each level's search began, and how many it had tried
+        self.sizes: dict[int, int] = {}  # levels' sizes counted (_size), while the levels they count from are kept
 
     # -- the scene's own game ------------------------------------------------------------------
     def base_path(self) -> BasePath:
@@ -255,13 +256,17 @@ class Search:
         return pace > 0 and now + (size - part.tried) / pace <= self.deadline
 
     def _size(self, d: int) -> int | None:
-        """How many candidates level d holds, when the level before was kept whole (else None)."""
+        """How many candidates level d holds, when the level before was kept whole (else None). Worked out once
+        (a level of a million parents takes tens of MB to count, not to be held twice while its children are made)."""
+        if d in self.sizes:
+            return self.sizes[d]
         parents = self.kept.get(d - 1)
         if parents is None:
             return None
         (_, pos, _), result = parents
         _, _, _, many = self._openings(pos, result.spins, result.too_long, result.meets)
-        return int(many.sum()) * (self.faces - 1)
+        self.sizes[d] = int(many.sum()) * (self.faces - 1)
+        return self.sizes[d]
 
     def _openings(self, pos, used, too_long, meets=None) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
         """Where each parent's next edit may go: (the latest position any may take, the editable positions
@@ -274,8 +279,10 @@ class Search:
         top = int(upper.max()) if len(upper) else 0
         editable = np.array([k for k in range(1, top + 1) if self.editable(k)], dtype=np.int64)
         last = pos[:, -1] if pos.shape[1] else np.zeros(len(pos), dtype=np.int64)
-        lo = np.searchsorted(editable, last, side="right")
-        return top, editable, lo, np.maximum(np.searchsorted(editable, upper, side="right") - lo, 0)
+        lo = np.searchsorted(editable, last, side="right").astype(np.int32)  # positions: 32 bits hold them
+        many = np.searchsorted(editable, upper, side="right").astype(np.int32)
+        many -= lo
+        return top, editable, lo, np.maximum(many, 0, out=many)
 
     def _level_search(self, d: int, path: BasePath, until: float, most: int | None) -> Found | None:
         """The first solution in level d, or None when the level (or its first `most` candidates) has none.
@@ -283,6 +290,7 @@ class Search:
         A level that stopped at a limit before (to make way for the wide beam) is taken up where it
         stopped: its first batches held no solution, and are not played again.
         """
+        trim()  # what the level before freed goes back to the system before this one's first large arrays
         part = self.partial.pop(d, None) or Partial()
         if not part.batches:  # its pace is reckoned from here, the batches of a first look already played
             self.began[d] = (time.perf_counter(), sum(len(batch[0]) for batch, _ in self.looked.get(d, [])))
@@ -339,6 +347,7 @@ class Search:
             last = now
         self.kept = {e: level for e, level in self.kept.items() if e >= d - 1}  # the parents of d, and d
         self.kept[d] = None if not kept else _join(kept)
+        self.sizes.clear()  # (counted from the levels kept)
         self.finished.add(d)
         return None
 

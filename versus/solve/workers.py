@@ -99,6 +99,7 @@ class Runner:
         global _PLAY, _HEAR
         if self.workers > 1 and not self.procs:
             _PLAY, _HEAR = self.play, self.hear
+            trim()  # the memory this process has freed is not copied into each worker as its own
             ctx = multiprocessing.get_context("fork")
             for _ in range(self.workers):
                 mine, theirs = ctx.Pipe()
