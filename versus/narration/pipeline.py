@@ -451,7 +451,8 @@ class Realising:
         person = self.t.company.people[speaker]
         manner = block.said.rule.manner if block.said else ""
         manner = "" if manner in self.manners else manner  # "said Lydia, laughing" twice read as a tic
-        self.manners.add(manner)
+        if manner:
+            self.manners.add(manner)
         if manner and not tagged and not lead_in:  # a manner the line would go untagged without ("cried she,
             # laughing"): by name where another of that pronoun spoke just before, whom "she" would be taken for
             by_name = any(self.t.company.people[p].pronoun == person.pronoun for p in self.last_speakers[-1:])
