@@ -76,6 +76,28 @@ def need(player: int, beats: tuple[int, ...], wins: int, turns: np.ndarray, ahea
     return Need(player, beats, wins, turns, tuple(beats[i] for i in others), bits, ahead)
 
 
+@dataclass(frozen=True)
+class _Rows:
+    """The simulator's rows as the bound reads them: where each stands, confined, his crime's origin, the turns
+    still to begin (a row of the own-turn tables), who is owed spins this turn and how many (None: nobody), and
+    the furthest and next furthest anyone stands (None: no frontier is read)."""
+
+    pos: np.ndarray
+    confined: np.ndarray
+    crime: np.ndarray
+    slots: np.ndarray
+    spinner: np.ndarray | None
+    owed: np.ndarray | None
+    far: tuple[np.ndarray, np.ndarray] | None
+
+    def take(self, at: np.ndarray) -> _Rows:
+        """These rows alone."""
+        spinner, owed, far = self.spinner, self.owed, self.far
+        return _Rows(self.pos[at], self.confined[at], self.crime[at], self.slots[at],
+                     None if spinner is None else spinner[at], None if owed is None else owed[at],
+                     None if far is None else (far[0][at], far[1][at]))
+
+
 class Horizon:
     """Every player's bound, and the check the simulator makes before each step."""
 
@@ -85,6 +107,7 @@ class Horizon:
         self.needs: tuple[Need, ...] = ()
         self.race: tuple[Need, ...] = ()  # where a winner is wanted by the last turn: each who may win
         self.bytes_read: list[int] = []  # the bytes of the flags by_player reads
+        self.frontier = False  # whether any need is read by the others' frontier
         if t.collisions and t.extras:
             return
         moves = _Moves(t, players)
@@ -111,6 +134,7 @@ class Horizon:
             needs.append(need(who, tuple(j for j, _, _, _ in his), wins, turns, ahead))
         self.needs = tuple(needs)
         self.race = self._race(moves, p, last_turn if max_turns is None else max_turns)
+        self.frontier = any(his.ahead is not None for his in self.needs + self.race)
         self._tables(p.count)
 
     def _race(self, moves: _Moves, p: BeatPlan, max_turns: int) -> tuple[Need, ...]:
@@ -132,77 +156,86 @@ class Horizon:
         nobody can win in time where the beats want a winner."""
         if not self.needs and not self.race:
             return np.zeros(len(sim.turn), dtype=bool)
-        each = self.by_player(sim)
+        rows = self._rows(sim)
         hopeless = np.zeros(len(sim.turn), dtype=bool)
-        for i in range(each.shape[1]):  # a column at a time: quicker than .any(axis=1) across a few
-            hopeless |= each[:, i]
+        if self.needs:
+            each = self.by_player(sim, rows)
+            for i in range(each.shape[1]):  # a column at a time: quicker than .any(axis=1) across a few
+                hopeless |= each[:, i]
         if self.race:
-            hopeless |= self.race_lost(sim)
+            hopeless |= self.race_lost(sim, rows)
         return hopeless
 
-    def race_lost(self, sim: Simulator) -> np.ndarray:
-        """By row: nobody who may win can reach the goal in the turns left to him."""
-        seen = self._seen(sim)
-        lost = np.ones(len(sim.turn), dtype=bool)
-        for k, his in enumerate(self.race):
-            lost &= self._over(his, his.wins, self.race_own[k], sim, seen)
+    def race_lost(self, sim: Simulator, rows: _Rows | None = None) -> np.ndarray:
+        """By row: nobody who may win can reach the goal in the turns left to him. Each runner after the first
+        is asked only of the rows nobody before him can win, where they are few (most games have somebody who
+        still may): on the five sisters the race was a quarter of a proof's time, asked of all five."""
+        rows = self._rows(sim) if rows is None else rows
+        lost = self._over(self.race[0], self.race[0].wins, self.race_own[0], rows)
+        for k in range(1, len(self.race)):
+            his, at = self.race[k], np.flatnonzero(lost)
+            if not len(at):
+                break
+            if 2 * len(at) < len(lost):
+                lost[at] = self._over(his, his.wins, self.race_own[k], rows.take(at))
+            else:
+                lost &= self._over(his, his.wins, self.race_own[k], rows)
         return lost
 
-    def by_player(self, sim: Simulator) -> np.ndarray:
+    def by_player(self, sim: Simulator, rows: _Rows | None = None) -> np.ndarray:
         """(rows, needs): whether the beats of each need's player still to hold can no longer all hold.
 
         Asked before every step of every game the solver plays, so kept to a few whole-array operations."""
         out = np.zeros((len(sim.turn), len(self.needs)), dtype=bool)
         if not self.needs:
             return out
-        seen = self._seen(sim)
+        rows = self._rows(sim) if rows is None else rows
         unset = dict(zip(self.bytes_read, flag_bytes(~sim.flags, self.bytes_read), strict=True))
         for i, his in enumerate(self.needs):
-            out[:, i] = self._over(his, self._left(i, unset), self.own[i], sim, seen)
+            out[:, i] = self._over(his, self._left(i, unset), self.own[i], rows)
         return out
-
-    def _seen(self, sim: Simulator) -> tuple[np.ndarray, np.ndarray, bool]:
-        """(spins pending, turns still to begin as a row of the own-turn tables, whether any spin is pending)."""
+    def _rows(self, sim: Simulator) -> _Rows:
+        """What _over reads of the simulator's rows, worked out once a step for every need and runner."""
         pending = sim.pk != NO_PENDING
         anyp = bool(pending.any())
         first = np.where(pending, sim.next_player[sim.player], sim.player) if anyp else sim.player
         # turns still to begin (the next is first's, then in seat order), read with whose is the next
         slots = np.minimum(np.maximum(self.last_turn - sim.turn, 0) * self.n + first, self.slot_rows - 1)
-        return pending, slots, anyp
+        owed = np.where(pending, np.where(sim.pk == EXTRA, sim.powed, 1), 0) if anyp else None
+        far = None
+        if self.frontier:  # the furthest and the next furthest anyone stands (a player's frontier is the others')
+            top, second = sim.pos[:, 0].copy(), np.full(len(sim.pos), self.start, dtype=np.int64)
+            for q in range(1, self.n):  # a column at a time: a third of the time np.sort takes along rows of five
+                second = np.maximum(second, np.minimum(top, sim.pos[:, q]))
+                top = np.maximum(top, sim.pos[:, q])
+            far = (np.maximum(top, self.start), second)
+        return _Rows(sim.pos, sim.confined, sim.crime, slots, None if owed is None else sim.pspinner, owed, far)
 
-    def _over(self, his: Need, left: np.ndarray | int, own: np.ndarray, sim: Simulator,
-              seen: tuple[np.ndarray, np.ndarray, bool]) -> np.ndarray:
+    def _over(self, his: Need, left: np.ndarray | int, own: np.ndarray, rows: _Rows) -> np.ndarray:
         """By row: whether his beats still to hold (left) need more of his own turns than are left to him."""
-        pending, slots, anyp = seen
         x = his.player
         spaces, width = his.turns.shape[1], his.turns.shape[2]
-        at = sim.pos[:, x]
-        confined = sim.confined[:, x]
+        at = rows.pos[:, x]
+        confined = rows.confined[:, x]
         anyc = bool(confined.any())
         if anyc:
             at = np.where(confined, self.start, at)  # confined, he begins again
         owed: np.ndarray | int = 0
-        if anyp:  # spins owed to him this turn
-            mine = pending & (sim.pspinner == x)
-            owed = np.minimum(np.where(mine, np.where(sim.pk == EXTRA, sim.powed, 1), 0), OWED)
+        if rows.owed is not None:  # spins owed to him this turn
+            owed = np.minimum(np.where(rows.spinner == x, rows.owed, 0), OWED)
         if his.ahead is not None:  # read by how far along the others stand (no extras: one spin owed at most)
-            index = ((left * spaces + at) * 2 + owed) * spaces + self._frontier(sim, x)
-            return his.ahead.reshape(-1)[index] > own[slots]
+            assert rows.far is not None
+            top, second = rows.far
+            frontier = np.where(rows.pos[:, x] == top, second, top)  # the furthest of the others
+            index = ((left * spaces + at) * 2 + owed) * spaces + frontier
+            return his.ahead.reshape(-1)[index] > own[rows.slots]
         index = (left * spaces + at) * width + owed
         flat = his.turns.reshape(-1)
         needed = flat[index]
         if anyc and self.relief_spin:  # confined, he may instead be relieved back to his crime's origin, and spin
-            relieved = flat[(left * spaces + sim.crime[:, x]) * width + 1]
+            relieved = flat[(left * spaces + rows.crime[:, x]) * width + 1]
             needed = np.where(confined, np.minimum(needed, relieved), needed)
-        return needed > own[slots]  # more of his own turns than are left to him
-
-    def _frontier(self, sim: Simulator, x: int) -> np.ndarray:
-        """By row: the furthest space any player but x stands on (or the start square, if further)."""
-        far = np.full(len(sim.turn), self.start, dtype=np.int64)
-        for q in range(self.n):
-            if q != x:
-                far = np.maximum(far, sim.pos[:, q])
-        return far
+        return needed > own[rows.slots]  # more of his own turns than are left to him
 
     def _left(self, i: int, unset: dict[int, np.ndarray]) -> np.ndarray | int:
         """The bits of need i's beats still to hold, by row: read from each byte of eight flags not yet set."""
