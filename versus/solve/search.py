@@ -70,7 +70,8 @@ from versus.solve.likely import Likely, Needs
 from versus.solve.resume import EVERY, SPARSE, Marks, keys_of, play_from_last, run
 from versus.solve.workers import Batch, Result, Runner, trim
 
-BATCHES = (6_000, 15_000, 30_000, 60_000)  # candidate games played out at once: small first, then more
+BATCHES = (6_000, 15_000, 30_000)  # candidate games played out at once: small first, then more (not 60,000:
+# a worker's heap for them outgrew versus.solve.workers.TRIM_ABOVE, and was given back and faulted in again)
 MEMORY_LIMIT = 500 * 2**20
 MEMORY_EVERY = 1.0  # seconds between looks at the memory held (a batch adds a few MB at most)
 PROVE_FOR = 6.0  # seconds, at most, for the proof once an answer is in hand

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 Batch = tuple[np.ndarray, np.ndarray, np.ndarray]  # first, positions (rows, d), values (rows, d)
+TRIM_ABOVE = 150 * 2**20  # a worker holding more than this after a batch gives what it has freed back
 PAYS = 1.25  # two processes must play candidates this many times as fast as one, or one plays them all
 TRIAL_BATCHES = 4  # batches the workers play, timed, before that is decided
 
@@ -60,6 +61,7 @@ def _serve(conn, not_mine: list) -> None:
     """
     for other in not_mine:
         other.close()
+    steady_heap()
     try:
         while True:
             sent = conn.recv()
@@ -69,7 +71,8 @@ def _serve(conn, not_mine: list) -> None:
             for told in news:
                 _HEAR(told)  # type: ignore[misc]
             conn.send(_PLAY(batch))  # type: ignore[misc]
-            trim()
+            if _resident(os.getpid()) > TRIM_ABOVE:
+                trim()
     except (EOFError, OSError):
         return
 
@@ -220,6 +223,24 @@ def _trimmer() -> Callable[[], Any]:
 
 
 trim = _trimmer()
+
+
+def steady_heap() -> None:
+    """In a worker: the C library's heap kept between batches, not handed back and taken again. Each batch
+    allocates and frees the same large arrays; given back after each (by default, anything over 128 KB is
+    mapped afresh, and the heap's free top returned), every page was faulted in again: 1.5 million faults,
+    3.5 s of system time in a 9 s solve (benchmarks/solve.py --hard #30), against 0.3 s kept. What it holds
+    is bounded by the batch (versus.solve.search.BATCHES) and by TRIM_ABOVE. Nothing where glibc is not."""
+    try:
+        mallopt = ctypes.CDLL(ctypes.util.find_library("c") or None).mallopt
+    except (OSError, AttributeError, TypeError):
+        return
+    mallopt.argtypes, mallopt.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
+    mallopt(M_MMAP_THRESHOLD, 32 * 2**20)  # arrays up to 32 MB from the heap (glibc's largest)
+    mallopt(M_TRIM_THRESHOLD, 2**30)  # its free top kept
+
+
+M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3  # glibc's mallopt parameters (malloc.h)
 
 
 def _resident(pid: int) -> int:
