@@ -205,6 +205,21 @@ def test_a_level_that_would_end_in_time_is_not_cut_short_for_the_wide_beam(monke
     assert beams == [likely.BEAM]  # the narrow beam only
 
 
+def test_the_last_level_is_searched_whole_not_cut_short_for_the_wide_beam(monkeypatch):
+    """pemberley-music in thirty turns, three edits at most: the first looks rule out one and two, and the level
+    being searched is the last. The wide beam could find only what that level holds, in another order, so the
+    level is not cut short for it (here it would be at once: WIDEN_AFTER 0, no pace shown, never waited for)."""
+    beams = []
+    monkeypatch.setattr(likely.Likely, "search", lambda self, deadline: beams.append(self.beam))
+    monkeypatch.setattr(search, "WIDEN_AFTER", 0.0)
+    monkeypatch.setattr(search, "PACE_TRIAL", 0.0)
+    monkeypatch.setattr(search.Search, "_finishes", lambda self, d: False)
+    scene = scene_with("elsewhere/pemberley-music", PEMBERLEY_MUSIC)
+    with pytest.raises(Unsolvable, match="no change of up to 3"):
+        solve(scene, max_edits=3, time_limit=600, workers=1)
+    assert beams == [likely.BEAM]  # the narrow beam only
+
+
 @pytest.mark.parametrize("name,texts", [
     ("longbourn", ["kitty wins", "lydia lands on A CHEAT", "mary overshoots", "jane displaces mary",
                    "game lasts at most 70 turns"]),

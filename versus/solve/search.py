@@ -8,9 +8,11 @@ them (the beat's player's own, and others' that turn it out of its space or deci
 next), widened a beam at a time. That gives an answer quickly, if not yet a proof. Without one,
 the exhaustive levels below make way once, WIDEN_AFTER seconds in, for the likely edits with a
 beam wider and slower; the level they were searching is then taken up where it stopped (its first
-batches are not played again). A level that, at the pace it shows, would end before the
-deadline is let run to its end first: that end is an answer or a proof. Then the proof, by
-iterative deepening over the number of edits d = 1, 2, ...:
+batches are not played again). Not the last level (max_edits): fewer edits ruled out, the beam
+could only find what that level holds, in another order, and the time it took was the level's
+(1.5 s of #33's 11, on benchmarks/solve.py --hard, for nothing). A level that, at the pace it
+shows, would end before the deadline is let run to its end first: that end is an answer or a
+proof. Then the proof, by iterative deepening over the number of edits d = 1, 2, ...:
 level d is every way of changing d spins (positions rising, each to another face), streamed in
 batches (children of the level before, itself streamed again), never held whole, and every
 candidate is played out to the end by the vectorised simulator, in this process or two: one edit
@@ -209,6 +211,7 @@ class Search:
                 break
             gentler = answer is not None and d == len(answer.edits)
             until = proof_until
+            widen = widen and d < self.max_edits  # (the last level's answers are its own to find)
             if widen and d != waited:  # the wide beam's turn comes; not before this level has shown its pace
                 until = min(proof_until, max(self.started + WIDEN_AFTER, time.perf_counter() + PACE_TRIAL))
             if d in self.finished:  # by the first look, which came to its end
