@@ -35,6 +35,7 @@ BEAM = 400  # candidates widened at each edit
 FIRST_BEAM = 2_000  # ... and after the first
 MOST = 40_000  # candidates tried at each edit, at most
 Game = tuple[np.ndarray, np.ndarray, np.ndarray, int]  # a node's spin positions, spinners, where all stood, won at
+Node = tuple[tuple[int, int], ...]  # a candidate's edits: (position, value), positions rising
 
 
 @dataclass(frozen=True)
@@ -78,21 +79,24 @@ class Likely:
 
         self.course = np.array([[course(o, v) for v in range(self.faces + 1)] for o in range(board.goal + 1)])
         self.shifts = bool(self.course.any())
-        self.memo: dict[tuple[int, int, int], list[int]] = {}  # (beat, origin, other's place): its values
+        # for each beat and origin, the values of its player's spin proposed there (one a face, 0 never): read
+        # once, then gathered for every spin of the beam's games (a displacement's, which depend on where the
+        # other stands, are read there)
+        self.proposed = [self.table(beat) for beat in needs.beats]
         # the beam's games are replayed together, by the vectorised simulator (no beats: only who spins where)
         self.sim = Simulator(board, rules, path.states[0].players, needs.max_turns)
-        self.games: dict[tuple[tuple[int, int], ...], Game] = {}  # the beam's nodes' games (replay)
+        self.games: dict[Node, Game] = {}  # the beam's nodes' games (replay)
 
     def search(self, deadline: float) -> Found | None:
-        beam: list[tuple[tuple[tuple[int, int], ...], tuple[bool, ...]]] = [((), self.path.held)]
+        beam: list[tuple[Node, tuple[bool, ...]]] = [((), self.path.held)]
         for d in range(1, self.s.max_edits + 1):
             # The first edit may be any: one that only changes who spins next (an extra spin more or
             # less) or where someone stands can set up what the beats need, and there are few of them.
             self.games = self.replay([node for node, _ in beam]) if d > 1 else {}
-            rows = [self.every_single()] if d == 1 else [self.children(node, held) for node, held in beam]
+            rows = self.every_single() if d == 1 else self.children(beam)
             if time.perf_counter() > deadline:
                 return None
-            flat = np.unique(np.concatenate(rows), axis=0)[:MOST] if rows else np.zeros((0, 2 * d), np.int64)
+            flat = np.unique(rows, axis=0)[:MOST]
             if not len(flat):
                 return None
             if self.s.cancelled is not None and self.s.cancelled():
@@ -122,12 +126,6 @@ class Likely:
                 for v in range(1, self.faces + 1) if v != s.spin_at(k)]
         return np.array(rows, dtype=np.int64).reshape(-1, 2)
 
-    def children(self, node: tuple[tuple[int, int], ...], held: tuple[bool, ...]) -> np.ndarray:
-        """The node with each of its likely next edits, one a row: (k1, v1, k2, v2, ...), positions rising."""
-        ks, vs = self.decide(node, held)
-        prefix = np.array([x for edit in node for x in edit], dtype=np.int64)
-        return np.concatenate([np.broadcast_to(prefix, (len(ks), len(prefix))), ks[:, None], vs[:, None]], axis=1)
-
     def progress(self, result) -> np.ndarray:
         """How near each candidate's game came to the beats it fails that need a player far on."""
         near = np.zeros(len(result.score), dtype=np.int64)
@@ -144,68 +142,71 @@ class Likely:
         return near
 
     # -- the spins that would decide a failing beat ---------------------------------------------------
-    def decide(self, node: tuple[tuple[int, int], ...], held: tuple[bool, ...]) -> tuple[np.ndarray, np.ndarray]:
-        """(positions, values) of every likely next edit: after the node's last, for a beat it fails.
+    def children(self, beam: list[tuple[Node, tuple[bool, ...]]]) -> np.ndarray:
+        """Every node of the beam with each of its likely next edits, one a row: (k1, v1, k2, v2, ...),
+        positions rising; an edit is after the node's last, for a beat the node fails.
 
         Each failing beat's player's own spins, from where the player stands; and, where players
         collide, every other player's spin that turns the beat's player out of its space (or, no
-        longer does): a displacement moves the player back (or on) by far more than a spin.
+        longer does): a displacement moves the player back (or on) by far more than a spin. The
+        beam's games are read together, a row a spin, each row with the node whose game it is of.
         """
-        s = self.s
-        last = max((k for k, _ in node), default=0)
-        ks, who, where, winner_k = self.games[node] if node in self.games else self.replay([node])[node]
-        if not len(ks):
-            return np.zeros(0, np.int64), np.zeros(0, np.int64)
-        old = np.array([s.spin_at(k) for k in ks.tolist()], dtype=np.int64)
-        free = (ks > last) & np.array([s.editable(k) for k in ks.tolist()], dtype=bool)
-        out_k: list = []
-        out_v: list = []
+        s, faces = self.s, np.arange(self.faces + 1)
+        games = [self.games[node] for node, _ in beam]
+        of = np.repeat(np.arange(len(beam)), [len(game[0]) for game in games])  # each spin's node
+        ks, who, where = (np.concatenate([game[i] for game in games]) for i in range(3))
+        last = np.array([max(k for k, _ in node) for node, _ in beam], dtype=np.int64)
+        held = np.array([h for _, h in beam], dtype=bool).reshape(len(beam), len(s.beats))
+        won = np.array([game[3] for game in games], dtype=np.int64)  # the winning spin's position, or 0
+        won_by = np.array([game[1][-1] if game[3] else -1 for game in games], dtype=np.int64)
+        won_old = np.array([s.spin_at(k) if k else 0 for k in won.tolist()], dtype=np.int64)
+        at = np.unique(ks)  # the scene asked once a position
+        index = np.searchsorted(at, ks)
+        old = np.array([s.spin_at(k) for k in at.tolist()], dtype=np.int64)[index]
+        free = (ks > last[of]) & np.array([s.editable(k) for k in at.tolist()], dtype=bool)[index]
+        out: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (node, position, value) of the edits
+
+        def add(rows: np.ndarray, want: np.ndarray) -> None:
+            """The values wanted (a row of faces + 1 a spin) of these spins."""
+            r, v = np.nonzero(want)
+            out.append((of[rows[r]], ks[rows[r]], v))
+
         for j, beat in enumerate(s.beats):
-            if held[j]:
-                continue
-            kind = beat.kind
-            won_too_soon = kind == "wins" and winner_k and who[-1] != beat.player
-            if kind in ("lasts-at-least", "turn", "round") or won_too_soon:
-                if winner_k:  # someone won too soon (or the wrong one won): that spin otherwise
-                    others = [v for v in range(1, self.faces + 1) if v != s.spin_at(winner_k)]
-                    out_k.append(np.full(len(others), winner_k, np.int64))
-                    out_v.append(np.array(others, dtype=np.int64))
+            kind, failing = beat.kind, ~held[:, j]
+            if kind in ("lasts-at-least", "turn", "round", "wins"):
+                # someone won too soon (or the wrong one won): that spin otherwise
+                soon = np.flatnonzero(failing & (won > 0) & ((won_by != beat.player) if kind == "wins" else True))
+                r, v = np.nonzero((faces > 0) & (faces != won_old[soon][:, None]))
+                out.append((soon[r], won[soon[r]], v))
                 if kind != "wins":
                     continue
-            if kind == "lasts-at-most" or beat.player is None:
-                mine = free
-            else:
-                mine = free & (who == beat.player)
+            mine = free & failing[of]
+            if kind != "lasts-at-most" and beat.player is not None:
                 if self.collisions:
-                    k, v = self.collide(free & (who != beat.player), ks, who, where, old, beat.player)
-                    out_k.append(k)
-                    out_v.append(v)
-            for i in np.flatnonzero(mine).tolist():
-                spinner = int(who[i])
-                o = int(where[i, spinner])
-                key = (j, o, int(where[i, beat.other]) if kind == "displaces" else 0)
-                values = self.memo.get(key)
-                if values is None:
-                    values = self.memo[key] = self.values(kind, beat, o, where[i])
-                values = [v for v in values if v != old[i]]
-                out_k.append(np.full(len(values), ks[i], np.int64))
-                out_v.append(np.array(values, dtype=np.int64))
+                    add(*self.collide(mine & (who != beat.player), who, where, old, beat.player))
+                mine &= who == beat.player
+            rows = np.flatnonzero(mine)
+            origin = where[rows, who[rows]]
+            if kind == "displaces":
+                want = self.displacing(origin, where[rows, beat.other])
+            else:
+                want = self.proposed[j][origin]
+            want[np.arange(len(rows)), old[rows]] = False
+            add(rows, want)
         if self.shifts and not self.collisions:  # spins whose value decides who uses the spins after
             rows = np.flatnonzero(free)
-            origin = where[rows, who[rows]]
-            c = self.course[origin]
+            c = self.course[where[rows, who[rows]]]
             want = c != c[np.arange(len(rows)), old[rows]][:, None]
             want[:, 0] = False
-            r, v = np.nonzero(want)
-            out_k.append(ks[rows[r]])
-            out_v.append(v.astype(np.int64))
-        if not out_k:
-            return np.zeros(0, np.int64), np.zeros(0, np.int64)
-        return np.concatenate(out_k), np.concatenate(out_v)
+            add(rows, want)
+        n, k, v = (np.concatenate(part) for part in zip(*out, strict=True)) if out else (np.zeros(0, np.int64),) * 3
+        prefix = np.array([[x for edit in node for x in edit] for node, _ in beam], dtype=np.int64)
+        return np.concatenate([prefix[n], k[:, None], v[:, None]], axis=1)
 
-    def collide(self, mask: np.ndarray, ks: np.ndarray, who: np.ndarray, where: np.ndarray, old: np.ndarray,
+    def collide(self, mask: np.ndarray, who: np.ndarray, where: np.ndarray, old: np.ndarray,
                 player: int) -> tuple[np.ndarray, np.ndarray]:
-        """Others' spins (where mask) whose value decides whether they turn the player out of its space."""
+        """Others' spins (where mask), and the values (a row of faces + 1 a spin) that decide whether they
+        turn the player out of its space."""
         rows = np.flatnonzero(mask)
         there = where[rows, player]
         origin = where[rows, who[rows]]
@@ -216,14 +217,31 @@ class Likely:
         want[:, 0] = False
         want[np.arange(len(rows)), old[rows]] = False
         want &= hit.any(axis=1)[:, None]  # no collision either way: nothing to decide
-        r, v = np.nonzero(want)
-        return ks[rows[r]], v.astype(np.int64)
+        return rows, want
 
-    def values(self, kind: str, beat, o: int, where: np.ndarray) -> list[int]:
-        """The values of this spin that make the beat happen now, else the one that goes furthest towards it."""
+    def displacing(self, origin: np.ndarray, other: np.ndarray) -> np.ndarray:
+        """For `displaces`: the values that bring the player, from each origin, to rest on the other's
+        place (a row of faces + 1 each), where a player there can be turned out of it."""
+        want = (self.rest_np[origin] == other[:, None]) & \
+            (self.collisions & (other != self.start) & (other != self.goal))[:, None]
+        want[:, 0] = False
+        return want
+
+    def table(self, beat: Pattern) -> np.ndarray:
+        """The values of the beat's player's spin proposed from each origin (a row of faces + 1 each)."""
+        out = np.zeros((self.goal + 1, self.faces + 1), dtype=bool)
+        for o in range(self.goal + 1):
+            out[o, self.values(beat, o)] = True
+        return out
+
+    def values(self, beat: Pattern, o: int) -> list[int]:
+        """The values of this spin that make the beat happen now, else the one that goes furthest towards it
+        (none for a displacement: see displacing)."""
+        kind = beat.kind
         onto, rest, faces = self.onto[o], self.rest[o], range(1, self.faces + 1)
         aim = self.goal
         if kind in ("lands", "reaches"):
+            assert beat.space is not None  # a landing or a resting place names its space
             there, aim = (onto if kind == "lands" else rest), beat.space
             hits = [v for v in faces if there[v] == beat.space]
             if o >= beat.space:
@@ -234,11 +252,6 @@ class Likely:
             hits = [v for v in faces if not onto[v]]
         elif kind == "pays":
             hits = [v for v in faces if onto[v] and self.paying[onto[v]]]
-        elif kind == "displaces":
-            other = int(where[beat.other])
-            if not self.collisions or other in (self.start, self.goal):
-                return []
-            return [v for v in faces if rest[v] == other]
         elif kind in ("lands-kind", "reaches-kind"):  # any space of the kind; else on towards the next
             there = onto if kind == "lands-kind" else rest
             hits = [v for v in faces if there[v] in beat.spaces]
@@ -251,8 +264,8 @@ class Likely:
             return hits
         return [max(faces, key=lambda v: (rest[v] if onto[v] and rest[v] <= aim else -1, -v))]  # the furthest on
 
-    def replay(self, nodes: list[tuple[tuple[int, int], ...]]) -> dict[tuple[tuple[int, int], ...], Game]:
-        """Each node's game (nodes of as many edits), from its last edit on (decide looks no earlier): the spin
+    def replay(self, nodes: list[Node]) -> dict[Node, Game]:
+        """Each node's game (nodes of as many edits), from its last edit on (children looks no earlier): the spin
         positions, who spins each, where everyone stands before it, and the winning spin's position (or 0).
 
         All played at once from their first edits by the vectorised simulator, which plays the engine's rules
