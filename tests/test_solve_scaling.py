@@ -255,6 +255,45 @@ def test_candidates_played_on_from_their_last_edit_have_the_results_of_a_game_pl
             assert np.array_equal(getattr(mine, field), getattr(whole, field)), (d, field)
 
 
+@pytest.mark.parametrize("ask_last", [1, 3])
+def test_the_last_level_asks_the_horizon_every_few_steps_and_finds_every_solution_it_would(monkeypatch, ask_last):
+    """The five sisters, two edits at most: with nothing more kept of its games' ends, the last level asks the horizon
+    whether a game is hopeless every ASK_LAST steps, not before each (a hopeless game played on a little fails
+    all the same). Its solutions are the ones found asking every step, and the horizon is asked less often."""
+    from versus.scenes.spins import spin_at
+
+    scene = scene_with("longbourn", ["lydia wins", "jane lands on A ROBBER", "mary overshoots", "kitty is confined",
+                                     "game lasts at most 90 turns"])  # two edits
+    board = load_board(scene.game)
+    rules = board.rules(scene.preset, **dict(scene.switches))
+
+    def solutions(every: int) -> tuple[set, int]:
+        monkeypatch.setattr(search, "ASK_LAST", every)
+        found = search.Search(board, rules, len(scene.players), scene.beats, scene.max_turns,
+                              lambda k: spin_at(scene.spins, scene.seed, k, rules.teetotum)[0], lambda k: True, 2)
+        monkeypatch.setattr(found.known, "worth_keeping", lambda: False)  # (as on the five sisters, before long)
+        asked = [0]
+        hopeless = found.sim.give_up
+        assert hopeless is not None
+
+        def counted(sim):
+            asked[0] += 1
+            return hopeless(sim)
+        found.sim.give_up = counted
+        found.path = found.base_path()
+        found._root(found.path)
+        assert found._level_search(1, found.path, float("inf"), None) is None
+        out = set()
+        for (_, pos, val), result in found._level(2, found.path):
+            out |= {(tuple(pos[i]), tuple(val[i])) for i in result.ok.tolist()}
+        return out, asked[0]
+
+    exact, asked_exact = solutions(1)
+    mine, asked = solutions(ask_last)
+    assert mine == exact and len(exact) >= 1
+    assert asked == asked_exact if ask_last == 1 else asked < asked_exact * 3 // 4  # (its parents' games, every step)
+
+
 def test_a_level_taken_up_again_plays_only_what_it_had_not(monkeypatch):
     """A level that stopped at a limit (to make way for the wide beam) goes on from its next batch: the
     batches after it are the level's own, in its order, and the answer is the one a whole search gives."""

@@ -208,21 +208,24 @@ class Simulator:
                        too_long=np.full(rows, NEVER, np.int64), pos=np.zeros((rows, n), np.int64))
 
     def run(self, start: Start, spins: SpinSource, watch_turn: int | None = None,
-            stop_late: bool = False) -> Outcome:
+            stop_late: bool = False, ask_every: int = 1) -> Outcome:
         """Play every row to a win or max_turns.
 
         watch_turn N notes the spin position on which turn N + 1 began (Outcome.too_long); with
         stop_late, a game is given up there, unfinished (for the solver: `game lasts at most N turns`
         has then failed whatever follows), and where give_up says so, too_long is then the spin
-        position that was next.
+        position that was next. give_up is asked before every ask_every-th step only (the first among
+        them): a game it would have given up sooner plays on a little, and fails all the same.
         """
         rows0 = start.rows
         out = self.blank(rows0)
         self.begin(start, spins, watch_turn)
         gid = np.arange(rows0)
         live = np.ones(rows0, dtype=bool)
+        steps = 0
         while rows0:
-            done = self.ended(stop_late)
+            done = self.ended(stop_late, ask=steps % ask_every == 0)
+            steps += 1
             done &= live
             if done.any():
                 d = np.flatnonzero(done)
@@ -250,14 +253,14 @@ class Simulator:
         self.flags = np.array(start.flags, dtype=bool, copy=True).reshape(start.rows, self.plan.count)
         self._rebase()
 
-    def ended(self, stop_late: bool = False) -> np.ndarray:
+    def ended(self, stop_late: bool = False, ask: bool = True) -> np.ndarray:
         """The rows whose games are over now: won, or at max_turns; with stop_late, past watch_turn too, or
-        given up by give_up (their too_long then the spin position next). A row goes on being stepped,
-        harmlessly, after its game is over: its result is whatever it was when this first said so."""
+        given up by give_up, if asked (their too_long then the spin position next). A row goes on being
+        stepped, harmlessly, after its game is over: its result is whatever it was when this first said so."""
         done = (self.winner >= 0) | ((self.turn >= self.max_turns) & (self.pk == 0))
         if stop_late and self.watch_turn is not None:
             done |= self.turn > self.watch_turn
-        if stop_late and self.give_up is not None:
+        if stop_late and self.give_up is not None and ask:
             hopeless = self.give_up(self) & ~done & (self.too_long == NEVER)
             self.too_long[hopeless] = self.k[hopeless]
             done |= hopeless

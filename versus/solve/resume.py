@@ -82,7 +82,7 @@ def _marked(sim: Simulator, at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndarray,
                    watch_turn: int | None, table: np.ndarray, known: Known | None = None,
                    marks: Marks | None = None, ends: Ends | None = None,
-                   learn: bool = True) -> tuple[Outcome, np.ndarray, News | None, np.ndarray]:
+                   learn: bool = True, ask_every: int = 1) -> tuple[Outcome, np.ndarray, News | None, np.ndarray]:
     """The outcome of every row (edits pos/val, positions rising, two or more a row), the spin table,
     what known (positions met before, if given: versus.solve.known) learnt, as news for others, and each
     row's two hashes of its position and face at its last edit (0 where its parent's game ended before);
@@ -126,12 +126,12 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
     for r, start in zip(todo, starts, strict=True):
         if r.size:  # the rows played on from their last edit; those whose parent's game ended before it, afresh
             edited = EditedSpins(base, pos[r], val[r], cache=table)
-            parts.append((r, run(sim, start, edited, watch_turn, r, pos[r, -1], marks, ends, learn)))
+            parts.append((r, run(sim, start, edited, watch_turn, r, pos[r, -1], marks, ends, learn, ask_every)))
             table = edited.table
     news = None
     if miss.size:
         played = parts[0][1]
-        if known is not None:
+        if known is not None and ask_every == 1:  # (ends given up late are not the exact ends: not kept)
             kept = np.flatnonzero(~odd[once])
             news = known.keep(first[miss[once[kept]]], second[miss[once[kept]]], _spread(played, kept))
         parts[0] = (on[miss], _spread(played, np.searchsorted(once, rep)))
@@ -281,14 +281,17 @@ def _taken(sim: Simulator, start: Start, spins: EditedSpins, row: np.ndarray, k:
 
 
 def run(sim: Simulator, start: Start, spins: EditedSpins, watch_turn: int | None, rows: np.ndarray,
-        after: np.ndarray, marks: Marks | None = None, ends: Ends | None = None, learn: bool = True) -> Outcome:
+        after: np.ndarray, marks: Marks | None = None, ends: Ends | None = None, learn: bool = True,
+        ask_every: int = 1) -> Outcome:
     """Simulator.run(start, spins, watch_turn, stop_late=True), noting where the games stand at each of their
     marks (every marks.every spins after `after`, each one's last edit; rows: the batch's rows these are), and
     looking them up there (versus.solve.ends): found in ends, or where a lower row of this batch stood, a
     game is given that game's end, not played on. With learn, the ends of the games played are kept in ends
-    at every mark they passed. The outcome is the one Simulator.run gives, row for row."""
+    at every mark they passed. The outcome is the one Simulator.run gives, row for row. ask_every is Simulator.run's,
+    where the games are neither marked nor looked up (the last level's); where they are, the horizon is asked
+    before every step, for the ends kept to be the exact ends."""
     if marks is None and ends is None:
-        return sim.run(start, spins, watch_turn=watch_turn, stop_late=True)
+        return sim.run(start, spins, watch_turn=watch_turn, stop_late=True, ask_every=ask_every)
     count = start.rows
     money = sim.money
     every = marks.every if marks is not None else SPARSE

@@ -86,6 +86,7 @@ GENTLER = 20_000  # candidates tried at the answer's own level for a gentler one
 FIRST_LOOK = 60_000  # candidates of two edits tried, best first, before the likely edits
 FIRST_LOOK_3 = 30_000  # ... and of three, when that was all of two
 KEEP_ROWS = 2_500_000  # a level this small is kept as the parents of the next, ordered best first (73 MB at most)
+ASK_LAST = 3  # steps between the horizon's looks at the last level's games (Search._asking)
 FINE_ROWS = 1_000_000  # a level this small notes where its games stand every EVERY spins, not every SPARSE
 
 
@@ -458,6 +459,16 @@ class Search:
         from their last edit, are short (on the five sisters, nine spins): a look costs more there than it saves."""
         return self.ends if pos.shape[1] < self.max_edits else None
 
+    def _asking(self, pos: np.ndarray) -> int:
+        """How often the horizon is asked whether a game is hopeless (every how many steps). Before every step,
+        except in the last level once versus.solve.known keeps nothing more, having found too little (as on the
+        five sisters): nothing then keeps that level's ends (no level after it, no ends looked up in it), only
+        its solutions are read, and a hopeless game played on a few spins is no solution. There, every ASK_LAST
+        steps: on the five sisters' sets with no answer, a sixth less time."""
+        if pos.shape[1] < self.max_edits or self.known is None or self.known.worth_keeping():
+            return 1
+        return ASK_LAST
+
     def _spacing(self, d: int) -> int | None:
         """How often games of level d note where they stand: every EVERY spins (None) where the level is small
         enough for the next to be searched whole (its marks leave out children there), else every SPARSE. A
@@ -479,12 +490,12 @@ class Search:
         if pos.shape[1] >= 2 and self.from_last:  # the parents' games once, each child on from its last edit
             out, self.cache, news, keys = play_from_last(self.sim, lambda f: self._start(path, f), self.base, pos,
                                                          val, self.at_most, self.cache, self.known, marks,
-                                                         self._ends(pos), marks is not None)
+                                                         self._ends(pos), marks is not None, self._asking(pos))
             return out, news, keys
         spins = EditedSpins(self.base, pos, val, cache=self.cache)
         start = self._start(path, first)
         out = run(self.sim, start, spins, self.at_most, np.arange(len(pos)), pos[:, -1], marks, self._ends(pos),
-                  marks is not None)
+                  marks is not None, self._asking(pos))
         self.cache = spins.table
         return out, None, keys_of(self.sim, start, val[:, -1]) if pos.shape[1] == 1 else None
 
