@@ -194,6 +194,7 @@ class Horizon:
         for i, his in enumerate(self.needs):
             out[:, i] = self._over(his, self._left(i, unset), self.own[i], rows)
         return out
+
     def _rows(self, sim: Simulator) -> _Rows:
         """What _over reads of the simulator's rows, worked out once a step for every need and runner."""
         pending = sim.pk != NO_PENDING

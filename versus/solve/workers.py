@@ -223,6 +223,7 @@ def _trimmer() -> Callable[[], Any]:
 
 
 trim = _trimmer()
+M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3  # glibc's mallopt parameters (malloc.h)
 
 
 def steady_heap() -> None:
@@ -238,9 +239,6 @@ def steady_heap() -> None:
     mallopt.argtypes, mallopt.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
     mallopt(M_MMAP_THRESHOLD, 32 * 2**20)  # arrays up to 32 MB from the heap (glibc's largest)
     mallopt(M_TRIM_THRESHOLD, 2**30)  # its free top kept
-
-
-M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3  # glibc's mallopt parameters (malloc.h)
 
 
 def _resident(pid: int) -> int:
