@@ -106,7 +106,7 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
     parent_rows = np.flatnonzero(np.r_[True, which[1:] != which[:-1]])
     ppos, pval = pos[parent_rows, :d], val[parent_rows, :d]
     taken, gone, table = _taken(sim, start_of(ppos[:, 0]), EditedSpins(base, ppos, pval, cache=table),
-                                which[heads], pos[heads, -1], watch_turn)
+                                which[heads], pos[heads, -1], watch_turn, ask_every == 1)
     on = np.flatnonzero(~gone[pair_of])
     face = val[on, -1]
     first, second = (h[pair_of[on]] for h in hashes(sim, taken, len(heads)))
@@ -240,10 +240,12 @@ def _merged(rows: int, parts: list[tuple[np.ndarray, Outcome]]) -> Outcome:
 
 
 def _taken(sim: Simulator, start: Start, spins: EditedSpins, row: np.ndarray, k: np.ndarray,
-           watch_turn: int | None) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
+           watch_turn: int | None, ask: bool = True) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
     """Each pair's simulator row `row` as it stands when its next spin is at position k (all arrays);
     gone where the row's game ended (or was given up, too long) before then; the spin table. No two
-    pairs are alike.
+    pairs are alike. Without ask, the horizon is not asked whether a game is hopeless: a child whose
+    parent's game was hopeless before its last edit is then played on from there, not afresh, and
+    fails all the same (a level whose ends need not be exact: play_from_last's ask_every).
 
     A row's spin position rises by one at most a step, so each row waits for one pair at a time (its
     next position, its pairs taken in order): a step looks at the rows, not at every pair; and a row
@@ -257,7 +259,7 @@ def _taken(sim: Simulator, start: Start, spins: EditedSpins, row: np.ndarray, k:
     gone = np.ones(len(row), dtype=bool)
     live = np.ones(start.rows, dtype=bool)  # by simulator row: its game not ended; ptr: its next pair
     while True:
-        live &= ~sim.ended(stop_late=True)  # as Simulator.run(stop_late=True) ends a game
+        live &= ~sim.ended(stop_late=True, ask=ask)  # as Simulator.run(stop_late=True) ends a game
         wanted = np.where(live & (ptr < end), ks[ptr], NEVER)
         now = np.flatnonzero(sim.k == wanted)
         if now.size:
