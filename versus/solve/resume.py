@@ -89,7 +89,9 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
     marks, if given, notes where the games played stand later on (not those given a known end).
 
     start_of(first) gives the Start of rows whose games begin just before spin position `first`;
-    base(k) the scene's spin at k, table those looked up so far.
+    base(k) the scene's spin at k, table those looked up so far. ask_every above one (a level whose ends
+    need not be exact, only its solutions: versus.solve.search.Search._asking) is how often the children's
+    games ask the horizon; the parents' replays then do not ask it, and known keeps none of these ends.
     """
     d = pos.shape[1] - 1
     prefix = np.concatenate([pos[:, :-1], val[:, :-1]], axis=1)
