@@ -85,13 +85,16 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
                    learn: bool = True, ask_every: int = 1) -> tuple[Outcome, np.ndarray, News | None, np.ndarray]:
     """The outcome of every row (edits pos/val, positions rising, two or more a row), the spin table,
     what known (positions met before, if given: versus.solve.known) learnt, as news for others, and each
-    row's two hashes of its position and face at its last edit (0 where its parent's game ended before);
+    row's two hashes of its position and face at its last edit (0 where its parent's game ended before, or
+    where ask_every is above one);
     marks, if given, notes where the games played stand later on (not those given a known end).
 
     start_of(first) gives the Start of rows whose games begin just before spin position `first`;
     base(k) the scene's spin at k, table those looked up so far. ask_every above one (a level whose ends
     need not be exact, only its solutions: versus.solve.search.Search._asking) is how often the children's
-    games ask the horizon; the parents' replays then do not ask it, and known keeps none of these ends.
+    games ask the horizon; the parents' replays then do not ask it, and known is neither asked nor told
+    (it has found too little to keep more: one row in 270 of the five sisters' last level), nor are
+    children standing alike played once (one in 75): hashing them cost more than the games it spared.
     """
     d = pos.shape[1] - 1
     prefix = np.concatenate([pos[:, :-1], val[:, :-1]], axis=1)
@@ -110,18 +113,23 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
     taken, gone, table = _taken(sim, start_of(ppos[:, 0]), EditedSpins(base, ppos, pval, cache=table),
                                 which[heads], pos[heads, -1], watch_turn, ask_every == 1)
     on = np.flatnonzero(~gone[pair_of])
-    face = val[on, -1]
-    first, second = (h[pair_of[on]] for h in hashes(sim, taken, len(heads)))
-    first, second = with_face(first, second, face)
-    entry = known.find(first, second) if known is not None else np.full(len(on), -1, np.int64)
-    hit, miss = np.flatnonzero(entry >= 0), np.flatnonzero(entry < 0)
-    # Children alike (their games standing alike when the last edit comes, the same edit) are played once:
-    # the first of each; one whose second hash differs from that one's is played as well, and not kept.
-    group = np.unique(first[miss], return_index=True, return_inverse=True)
-    rep = group[1][group[2].reshape(-1)]
-    odd = second[miss] != second[miss][rep]
-    rep[odd] = np.flatnonzero(odd)
-    once = np.flatnonzero(np.bincount(rep, minlength=len(miss)))  # np.unique(rep): rows, so counted, not hashed
+    if ask_every == 1:
+        face = val[on, -1]
+        first, second = (h[pair_of[on]] for h in hashes(sim, taken, len(heads)))
+        first, second = with_face(first, second, face)
+        entry = known.find(first, second) if known is not None else np.full(len(on), -1, np.int64)
+        hit, miss = np.flatnonzero(entry >= 0), np.flatnonzero(entry < 0)
+        # Children alike (their games standing alike when the last edit comes, the same edit) are played once:
+        # the first of each; one whose second hash differs from that one's is played as well, and not kept.
+        group = np.unique(first[miss], return_index=True, return_inverse=True)
+        rep = group[1][group[2].reshape(-1)]
+        odd = second[miss] != second[miss][rep]
+        rep[odd] = np.flatnonzero(odd)
+        once = np.flatnonzero(np.bincount(rep, minlength=len(miss)))  # np.unique(rep): rows, so counted, not hashed
+    else:  # (known keeps nothing more, having found too little: nothing is looked up, each row played)
+        first = second = np.zeros(len(on), np.int64)
+        hit, miss = np.zeros(0, np.int64), np.arange(len(on))
+        rep, odd, once = miss, np.zeros(len(on), bool), miss
     todo = [on[miss[once]], np.flatnonzero(gone[pair_of])]
     starts = [Start(**{name: rows_of(taken[name], pair_of[todo[0]]) for name in _FIELDS}), start_of(pos[todo[1], 0])]
     parts = []
