@@ -192,10 +192,11 @@ class Search:
             size = self._size(2)  # not much more than the look: all of it
             found = self._level_search(2, path, self.deadline,
                                        None if size is not None and size <= FIRST_LOOK * 3 // 2 else FIRST_LOOK)
-        if found is None and self.max_edits >= 3 and 2 in self.finished:
-            # two edits ruled out already: the best-placed parents' children of three, briefly
-            found = self._level_search(3, path, self.deadline, FIRST_LOOK_3)
         self.runner = full
+        if found is None and self.max_edits >= 3 and 2 in self.finished:
+            # two edits ruled out already: the best-placed parents' children of three, briefly, over the
+            # workers (a set that gets here is a hard one: 0.2 s of the five sisters' hardest)
+            found = self._level_search(3, path, self.deadline, FIRST_LOOK_3)
         if found is not None:
             return found
         if self.max_edits >= 2:
