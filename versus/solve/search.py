@@ -195,7 +195,7 @@ class Search:
         self.runner = full
         if found is None and self.max_edits >= 3 and 2 in self.finished:
             # two edits ruled out already: the best-placed parents' children of three, briefly, over the
-            # workers (a set that gets here is a hard one: 0.2 s of the five sisters' hardest)
+            # workers (a set that gets here is a hard one: 0.3 s of #33's, on benchmarks/solve.py --hard)
             found = self._level_search(3, path, self.deadline, FIRST_LOOK_3)
         if found is not None:
             return found
