@@ -139,9 +139,9 @@ def play_from_last(sim: Simulator, start_of, base, pos: np.ndarray, val: np.ndar
             parts.append((r, run(sim, start, edited, watch_turn, r, pos[r, -1], marks, ends, learn, ask_every)))
             table = edited.table
     news = None
-    if miss.size:
+    if miss.size and ask_every == 1:  # (else each row was played, in order, and its end is not kept: not exact)
         played = parts[0][1]
-        if known is not None and ask_every == 1:  # (ends given up late are not the exact ends: not kept)
+        if known is not None:
             kept = np.flatnonzero(~odd[once])
             news = known.keep(first[miss[once[kept]]], second[miss[once[kept]]], _spread(played, kept))
         parts[0] = (on[miss], _spread(played, np.searchsorted(once, rep)))
